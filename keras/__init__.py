@@ -1,0 +1,1 @@
+from keras.src.version import __version__

@@ -1,0 +1,368 @@
+"""`KerasVariable`: the backend-neutral part of `keras.Variable`.
+
+Each backend subclasses it as `Variable`, supplying `_initialize`,
+`_convert_to_tensor` and `_direct_assign`. Reads and writes go through a
+`StatelessScope` when one is open, which is what lets trainers run a model
+as a pure function of its state.
+"""
+
+from keras.src.backend import config
+from keras.src.backend.common import dtypes
+from keras.src.backend.common import global_state
+from keras.src.backend.common.keras_tensor import standardize_shape
+from keras.src.backend.common.name_scope import current_path
+from keras.src.backend.common.naming import auto_name
+
+
+class KerasVariable:
+    """A mutable tensor: the state of layers, metrics and optimizers.
+
+    Args:
+        initializer: the initial value (array, tensor, scalar), or a
+            callable `initializer(shape, dtype)` such as
+            `keras.initializers.Zeros()`.
+        shape: the shape; required with a callable initializer.
+        dtype: the dtype; defaults to the value's, or `floatx()`.
+        trainable: whether gradients flow to it during training.
+        autocast: whether mixed-precision layers may read it cast to their
+            compute dtype.
+        aggregation: how replicas combine it: `"none"`, `"mean"`, `"sum"`
+            or `"only_first_replica"`.
+        synchronization: `"auto"`, `"none"`, `"on_read"` or `"on_write"`.
+        name: the variable's name; its `path` adds the enclosing scopes.
+        layout: a distribution layout (unused on a single device).
+
+    Example:
+
+    >>> v = keras.Variable(np.ones((2,)), name="w")
+    >>> v.assign_add(np.ones((2,)))
+    >>> v.numpy()
+    array([2., 2.], dtype=float32)
+    """
+
+    def __init__(
+        self,
+        initializer,
+        shape=None,
+        dtype=None,
+        trainable=True,
+        autocast=True,
+        aggregation="none",
+        synchronization="auto",
+        name=None,
+        layout=None,
+        **kwargs,
+    ):
+        del layout
+        kwargs.pop("overwrite_with_gradient", None)
+        if kwargs:
+            raise TypeError(f"Unexpected arguments for Variable: {kwargs}")
+        name = name or auto_name("variable")
+        if not isinstance(name, str) or "/" in name:
+            raise ValueError(
+                "`name` must be a string without '/'. "
+                f"Received: name={name!r}"
+            )
+        if aggregation not in (
+            "none", "mean", "sum", "only_first_replica"
+        ):
+            raise ValueError(
+                "`aggregation` must be 'none', 'mean', 'sum' or "
+                f"'only_first_replica'. Received: aggregation={aggregation!r}"
+            )
+        if synchronization not in ("auto", "none", "on_read", "on_write"):
+            raise ValueError(
+                "`synchronization` must be 'auto', 'none', 'on_read' or "
+                f"'on_write'. Received: synchronization={synchronization!r}"
+            )
+        self.name = name
+        parent = current_path()
+        self.path = f"{parent}/{name}" if parent else name
+        self._dtype = dtypes.standardize_dtype(dtype) if dtype else None
+        self._trainable = bool(trainable)
+        self._autocast = bool(autocast)
+        self._aggregation = aggregation
+        self._synchronization = synchronization
+        self._overwrite_with_gradient = False
+        self._value = None
+        self._initializer = None
+        self.regularizer = None
+        self.constraint = None
+
+        if callable(initializer):
+            if shape is None:
+                raise ValueError(
+                    "A variable with a callable initializer needs a `shape`. "
+                    f"Received: initializer={initializer}, shape=None"
+                )
+            self._shape = standardize_shape(shape)
+            self._dtype = self._dtype or config.floatx()
+            self._initializer = initializer
+            if _stateless_scope() is not None:
+                # Inside a stateless scope (a traced function, say) the
+                # value is created when the scope closes.
+                _stateless_scope().add_uninitialized_variable(self)
+            else:
+                self._deferred_initialize()
+        else:
+            value = self._convert_to_tensor(initializer, dtype=self._dtype)
+            self._dtype = self._dtype or dtypes.standardize_dtype(value.dtype)
+            self._shape = standardize_shape(tuple(value.shape))
+            if shape is not None and standardize_shape(shape) != self._shape:
+                raise ValueError(
+                    f"Variable {self.name!r}: the initial value has shape "
+                    f"{self._shape}, but `shape={shape}` was given."
+                )
+            self._initialize(value)
+
+    def _deferred_initialize(self):
+        if self._value is not None:
+            return
+        value = self._initializer(self._shape, dtype=self._dtype)
+        self._initialize(self._convert_to_tensor(value, dtype=self._dtype))
+        self._initializer = None
+
+    # -- backend hooks ----------------------------------------------------
+
+    def _initialize(self, value):
+        """Stores `value` (a backend tensor) as the variable's state."""
+        raise NotImplementedError
+
+    def _convert_to_tensor(self, value, dtype=None):
+        """Converts `value` to a backend tensor of `dtype`."""
+        raise NotImplementedError
+
+    def _direct_assign(self, value):
+        """Writes `value` (a backend tensor) into the variable's state."""
+        raise NotImplementedError
+
+    # `numpy()` below is a backend hook too.
+
+    # -- reading ------------------------------------------------------------
+
+    @property
+    def value(self):
+        """The current value, as a backend tensor."""
+        scope = _stateless_scope()
+        if scope is not None:
+            value = scope.get_current_value(self)
+            if value is not None:
+                return value
+        if self._value is None:
+            raise ValueError(
+                f"Variable {self.path!r} is not initialized yet: it was "
+                "created in a stateless scope that has not closed."
+            )
+        return self._value
+
+    def _convert_value(self, value):
+        value = self._convert_to_tensor(value, dtype=self._dtype)
+        if tuple(value.shape) != self._shape:
+            raise ValueError(
+                f"Variable {self.path!r} has shape {self._shape}; the value "
+                f"given has shape {tuple(value.shape)}."
+            )
+        return value
+
+    def numpy(self):
+        """Returns the value as a NumPy array."""
+        raise NotImplementedError
+
+    # -- writing ------------------------------------------------------------
+
+    def assign(self, value):
+        """Sets the variable to `value`, which must have its shape."""
+        value = self._convert_value(value)
+        scope = _stateless_scope()
+        if scope is not None:
+            scope.add_update((self, value))
+        else:
+            self._direct_assign(value)
+        return value
+
+    def assign_add(self, value):
+        """Adds `value` to the variable."""
+        return self.assign(self.value + self._convert_to_tensor(value))
+
+    def assign_sub(self, value):
+        """Subtracts `value` from the variable."""
+        return self.assign(self.value - self._convert_to_tensor(value))
+
+    # -- properties --------------------------------------------------------
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def shape(self):
+        return self._shape
+
+    @property
+    def ndim(self):
+        return len(self._shape)
+
+    @property
+    def trainable(self):
+        return self._trainable
+
+    @trainable.setter
+    def trainable(self, value):
+        self._trainable = bool(value)
+
+    @property
+    def autocast(self):
+        return self._autocast
+
+    @property
+    def aggregation(self):
+        return self._aggregation
+
+    @property
+    def synchronization(self):
+        return self._synchronization
+
+    @property
+    def overwrite_with_gradient(self):
+        """Whether optimizers replace the value with the gradient (used for
+        float8 scaling factors) instead of applying an update."""
+        return self._overwrite_with_gradient
+
+    @overwrite_with_gradient.setter
+    def overwrite_with_gradient(self, value):
+        if not isinstance(value, bool):
+            raise TypeError(
+                "`overwrite_with_gradient` must be a bool. "
+                f"Received: {value!r}"
+            )
+        self._overwrite_with_gradient = value
+
+    def __repr__(self):
+        value = "<uninitialized>" if self._value is None else self.numpy()
+        return (
+            f"<Variable path={self.path}, shape={self.shape}, "
+            f"dtype={self.dtype}, value={value}>"
+        )
+
+    # -- tensor protocol: a variable behaves like its value ----------------
+
+    def __array__(self, dtype=None, copy=None):
+        array = self.numpy()
+        return array.astype(dtype) if dtype is not None else array
+
+    def __bool__(self):
+        raise TypeError("A Keras Variable cannot be used as a boolean.")
+
+    def __int__(self):
+        return int(self.numpy())
+
+    def __float__(self):
+        return float(self.numpy())
+
+    def __len__(self):
+        return self._shape[0]
+
+    def __getitem__(self, key):
+        return self.value.__getitem__(key)
+
+    def __neg__(self):
+        return -self.value
+
+    def __pos__(self):
+        return self.value
+
+    def __abs__(self):
+        return abs(self.value)
+
+    def __invert__(self):
+        return ~self.value
+
+    def __add__(self, other):
+        return self.value + other
+
+    def __radd__(self, other):
+        return other + self.value
+
+    def __sub__(self, other):
+        return self.value - other
+
+    def __rsub__(self, other):
+        return other - self.value
+
+    def __mul__(self, other):
+        return self.value * other
+
+    def __rmul__(self, other):
+        return other * self.value
+
+    def __truediv__(self, other):
+        return self.value / other
+
+    def __rtruediv__(self, other):
+        return other / self.value
+
+    def __floordiv__(self, other):
+        return self.value // other
+
+    def __rfloordiv__(self, other):
+        return other // self.value
+
+    def __mod__(self, other):
+        return self.value % other
+
+    def __rmod__(self, other):
+        return other % self.value
+
+    def __pow__(self, other):
+        return self.value**other
+
+    def __rpow__(self, other):
+        return other**self.value
+
+    def __matmul__(self, other):
+        return self.value @ other
+
+    def __rmatmul__(self, other):
+        return other @ self.value
+
+    def __lt__(self, other):
+        return self.value < other
+
+    def __le__(self, other):
+        return self.value <= other
+
+    def __gt__(self, other):
+        return self.value > other
+
+    def __ge__(self, other):
+        return self.value >= other
+
+    def __eq__(self, other):
+        return self.value == other
+
+    def __ne__(self, other):
+        return self.value != other
+
+    __hash__ = object.__hash__
+
+    def __and__(self, other):
+        return self.value & other
+
+    def __rand__(self, other):
+        return other & self.value
+
+    def __or__(self, other):
+        return self.value | other
+
+    def __ror__(self, other):
+        return other | self.value
+
+    def __xor__(self, other):
+        return self.value ^ other
+
+    def __rxor__(self, other):
+        return other ^ self.value
+
+
+def _stateless_scope():
+    return global_state.get_global_attribute("stateless_scope")

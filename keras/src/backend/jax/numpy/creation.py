@@ -1,0 +1,1 @@
+"""Creation functions on JAX."""

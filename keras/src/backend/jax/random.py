@@ -1,0 +1,1 @@
+"""random functions on the jax backend."""

@@ -1,0 +1,1 @@
+"""math functions on the numpy backend."""

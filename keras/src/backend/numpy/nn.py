@@ -1,0 +1,1 @@
+"""nn functions on the numpy backend."""

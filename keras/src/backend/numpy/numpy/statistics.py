@@ -1,0 +1,1 @@
+"""Statistics functions on NumPy."""

@@ -1,0 +1,1 @@
+"""Manipulation functions on TensorFlow."""

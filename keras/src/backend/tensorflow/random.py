@@ -1,0 +1,1 @@
+"""random functions on the tensorflow backend."""

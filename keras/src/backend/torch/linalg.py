@@ -1,0 +1,1 @@
+"""Linear algebra functions on the torch backend."""

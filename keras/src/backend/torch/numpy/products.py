@@ -1,0 +1,1 @@
+"""Products functions on PyTorch."""

@@ -1,0 +1,15 @@
+"""`keras.ops`: backend-neutral ops on tensors and symbolic tensors."""
+
+from keras.src.ops.core import *  # noqa: F403
+from keras.src.ops.linalg import *  # noqa: F403
+from keras.src.ops.math import *  # noqa: F403
+from keras.src.ops.nn import *  # noqa: F403
+from keras.src.ops.numpy import *  # noqa: F403
+
+# Bound last: the star imports above may carry same-named globals (a module
+# importing Python's `math`, say).
+from keras.src.ops import core  # noqa: E402
+from keras.src.ops import linalg  # noqa: E402
+from keras.src.ops import math  # noqa: E402
+from keras.src.ops import nn  # noqa: E402
+from keras.src.ops import numpy  # noqa: E402

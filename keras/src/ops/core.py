@@ -1,0 +1,1 @@
+"""`keras.ops.core` ops."""

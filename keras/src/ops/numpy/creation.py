@@ -1,0 +1,1 @@
+"""Creation NumPy-style ops."""

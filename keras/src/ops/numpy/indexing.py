@@ -1,0 +1,1 @@
+"""Indexing NumPy-style ops."""

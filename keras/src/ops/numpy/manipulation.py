@@ -1,0 +1,1 @@
+"""Manipulation NumPy-style ops."""

@@ -1,0 +1,1 @@
+"""Products NumPy-style ops."""

@@ -1,0 +1,1 @@
+"""Statistics NumPy-style ops."""

@@ -1,0 +1,1 @@
+from keras.src.testing.test_case import TestCase  # noqa: F401
