@@ -11,9 +11,9 @@ result does not depend on the active backend.
 import argparse
 import importlib
 import os
-import pkgutil
 import shutil
 import sys
+import types
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
 PACKAGE_DIR = os.path.join(ROOT, "keras")
@@ -30,13 +30,35 @@ TOP_LEVEL_EXTRA = "from keras.src.version import __version__ as __version__\n"
 
 
 def import_all_modules():
-    import keras.src
-
-    for info in pkgutil.walk_packages(keras.src.__path__, "keras.src."):
-        name = info.name
-        if name.endswith("_test") or name.startswith(BACKEND_PACKAGES):
-            continue
+    # Stand in for the `keras` package so that its generated (possibly
+    # stale) `__init__.py` does not run: generation must work even when
+    # it imports names that no longer exist.
+    package = types.ModuleType("keras")
+    package.__path__ = [PACKAGE_DIR]
+    sys.modules["keras"] = package
+    for name in _source_modules():
         importlib.import_module(name)
+
+
+def _source_modules():
+    """Names of the modules under keras/src, tests and backend packages
+    excluded (walked on disk: importing a backend package would import its
+    framework)."""
+    src = os.path.join(PACKAGE_DIR, "src")
+    for dirpath, dirnames, filenames in os.walk(src):
+        package = "keras." + os.path.relpath(dirpath, PACKAGE_DIR).replace(
+            os.sep, "."
+        )
+        dirnames[:] = sorted(
+            d
+            for d in dirnames
+            if os.path.exists(os.path.join(dirpath, d, "__init__.py"))
+            and not f"{package}.{d}".startswith(BACKEND_PACKAGES)
+        )
+        for filename in sorted(filenames):
+            if filename.endswith(".py") and not filename.endswith("_test.py"):
+                module = filename[:-3]
+                yield package if module == "__init__" else f"{package}.{module}"
 
 
 def namespace_files():

@@ -250,3 +250,61 @@ def _load_initial_config():
 
 
 _load_initial_config()
+
+
+@keras_export("keras.config.enable_flash_attention")
+def enable_flash_attention():
+    """Lets attention layers use flash attention where the backend and
+    hardware support it.
+
+    Example:
+
+    >>> keras.config.enable_flash_attention()
+    >>> keras.config.is_flash_attention_enabled()
+    True
+    >>> keras.config.disable_flash_attention()
+    """
+    global _FLASH_ATTENTION
+    _FLASH_ATTENTION = True
+
+
+@keras_export("keras.config.disable_flash_attention")
+def disable_flash_attention():
+    """Forbids flash attention in attention layers.
+
+    Example:
+
+    >>> keras.config.disable_flash_attention()
+    >>> keras.config.is_flash_attention_enabled()
+    False
+    """
+    global _FLASH_ATTENTION
+    _FLASH_ATTENTION = False
+
+
+@keras_export("keras.config.is_flash_attention_enabled")
+def is_flash_attention_enabled():
+    """Returns `True`/`False` when set, or `None` (the default: the
+    backend decides).
+
+    Example:
+
+    >>> keras.config.is_flash_attention_enabled() is None  # doctest: +SKIP
+    True
+    """
+    return _FLASH_ATTENTION
+
+
+_FLASH_ATTENTION = None
+
+
+@keras_export("keras.config.is_nnx_enabled")
+def is_nnx_enabled():
+    """Returns `False`: Flax NNX integration is not part of this package.
+
+    Example:
+
+    >>> keras.config.is_nnx_enabled()
+    False
+    """
+    return False

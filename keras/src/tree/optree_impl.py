@@ -8,6 +8,7 @@ mirrors every function here in pure Python for `torch.compile` tracing.
 import optree
 
 from keras.src.tree.python_impl import MAP_TO_NONE
+from keras.src.tree.python_impl import check_same_paths
 from keras.src.tree.python_impl import is_shape_tuple
 
 NAMESPACE = "keras"
@@ -45,9 +46,7 @@ def _is_leaf(x, none_is_leaf=True):
 
 def is_nested(structure):
     """See `keras.tree.is_nested`."""
-    return not optree.tree_is_leaf(
-        structure, none_is_leaf=True, namespace=NAMESPACE
-    )
+    return not _is_leaf(structure)
 
 
 def flatten(structure):
@@ -73,20 +72,23 @@ def pack_sequence_as(structure, flat_sequence):
     return spec.unflatten(flat_sequence)
 
 
+def map_one_structure(func, structure, none_is_leaf):
+    """`map_structure` for a single structure (no `*args` call overhead)."""
+    return optree.tree_map(
+        func, structure, none_is_leaf=none_is_leaf, namespace=NAMESPACE
+    )
+
+
 def map_structure(func, *structures, none_is_leaf=True):
     """See `keras.tree.map_structure`."""
     if not structures:
         raise ValueError("Must provide at least one structure")
     if len(structures) == 1:
-        return optree.tree_map(
-            func, structures[0], none_is_leaf=none_is_leaf, namespace=NAMESPACE
-        )
+        return map_one_structure(func, structures[0], none_is_leaf)
 
     def checked_func(*args):
         for arg in args[1:]:
-            if not optree.tree_is_leaf(
-                arg, none_is_leaf=none_is_leaf, namespace=NAMESPACE
-            ):
+            if not _is_leaf(arg, none_is_leaf):
                 raise ValueError(_SHAPE_MISMATCH)
         return func(*args)
 
@@ -118,29 +120,15 @@ def assert_same_structure(a, b, check_types=None):
     """See `keras.tree.assert_same_structure` (`check_types` is unused)."""
     spec = optree.tree_structure(a, none_is_leaf=True, namespace=NAMESPACE)
     for leaf in spec.flatten_up_to(b):
-        if not optree.tree_is_leaf(
-            leaf, none_is_leaf=True, namespace=NAMESPACE
-        ):
+        if not _is_leaf(leaf):
             raise ValueError(_SHAPE_MISMATCH)
 
 
 def assert_same_paths(a, b):
     """See `keras.tree.assert_same_paths`."""
-    a_paths = set(
-        optree.tree_paths(a, none_is_leaf=True, namespace=NAMESPACE)
-    )
-    b_paths = set(
-        optree.tree_paths(b, none_is_leaf=True, namespace=NAMESPACE)
-    )
-    if a_paths != b_paths:
-        message = "`a` and `b` don't have the same paths."
-        a_only = a_paths - b_paths
-        b_only = b_paths - a_paths
-        if a_only:
-            message += f"\nPaths in `a` missing in `b`:\n{a_only}"
-        if b_only:
-            message += f"\nPaths in `b` missing in `a`:\n{b_only}"
-        raise ValueError(message)
+    a_paths = optree.tree_paths(a, none_is_leaf=True, namespace=NAMESPACE)
+    b_paths = optree.tree_paths(b, none_is_leaf=True, namespace=NAMESPACE)
+    check_same_paths(set(a_paths), set(b_paths))
 
 
 def _traverse(func, x, top_down):
@@ -150,14 +138,14 @@ def _traverse(func, x, top_down):
             return None
         if result is not None:
             return result
-    if optree.tree_is_leaf(x, none_is_leaf=True, namespace=NAMESPACE):
+    if _is_leaf(x):
         new_x = x
     else:
         children, aux, _, unflatten = optree.tree_flatten_one_level(
             x, none_is_leaf=True, namespace=NAMESPACE
         )
         new_children = [_traverse(func, c, top_down) for c in children]
-        new_x = unflatten(aux, new_children)
+        new_x = unflatten(aux, tuple(new_children))
     if top_down:
         return new_x
     result = func(new_x)

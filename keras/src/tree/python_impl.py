@@ -34,28 +34,12 @@ class MAP_TO_NONE:
 # Registered custom node types: class -> (flatten_fn, unflatten_fn).
 _REGISTRY = {}
 
-_BUILTIN_NODES = (
-    list,
-    tuple,
-    dict,
-    collections.OrderedDict,
-    collections.defaultdict,
-    collections.deque,
-    type(None),
-)
+_BUILTIN_NODES = (list, tuple, dict, type(None), collections.OrderedDict)
+_BUILTIN_NODES += (collections.defaultdict, collections.deque)
 
-# Node kinds.
-_LEAF = 0
-_NONE = 1
-_LIST = 2
-_TUPLE = 3
-_DICT = 4
-_ODICT = 5
-_DDICT = 6
-_DEQUE = 7
-_NAMEDTUPLE = 8
-_STRUCTSEQ = 9
-_CUSTOM = 10
+# Node kinds (`_NONE` is `None` as an empty node, for `none_is_leaf=False`).
+_LEAF, _NONE, _LIST, _TUPLE, _DICT, _ODICT, _DDICT = range(7)
+_DEQUE, _NAMEDTUPLE, _STRUCTSEQ, _CUSTOM = range(7, 11)
 
 _DICT_KINDS = (_DICT, _ODICT, _DDICT)
 _DICT_NAMES = {_DICT: "dict", _ODICT: "OrderedDict", _DDICT: "defaultdict"}
@@ -414,7 +398,8 @@ def map_structure(func, *structures, none_is_leaf=True):
     first = structures[0]
     leaves = _flatten(first, none_is_leaf)
     if len(structures) == 1:
-        return _pack(first, [func(leaf) for leaf in leaves], none_is_leaf)
+        results = [func(leaf) for leaf in leaves]
+        return _unflatten(first, results, 0, none_is_leaf)[0]
     others = [_flatten_up_to(first, s, none_is_leaf) for s in structures[1:]]
     results = []
     for i, leaf in enumerate(leaves):
@@ -424,7 +409,7 @@ def map_structure(func, *structures, none_is_leaf=True):
                 raise ValueError(_SHAPE_MISMATCH)
             args.append(other[i])
         results.append(func(*args))
-    return _pack(first, results, none_is_leaf)
+    return _unflatten(first, results, 0, none_is_leaf)[0]
 
 
 def map_structure_up_to(shallow_structure, func, *structures):
@@ -438,7 +423,7 @@ def map_structure_up_to(shallow_structure, func, *structures):
         if shallow_leaf is None:
             raise ValueError(_SHAPE_MISMATCH)
         results.append(func(*[other[i] for other in others]))
-    return _pack(shallow_structure, results)
+    return _unflatten(shallow_structure, results, 0, True)[0]
 
 
 def assert_same_structure(a, b, check_types=None):
@@ -448,10 +433,8 @@ def assert_same_structure(a, b, check_types=None):
             raise ValueError(_SHAPE_MISMATCH)
 
 
-def assert_same_paths(a, b):
-    """See `keras.tree.assert_same_paths`."""
-    a_paths = set(path for path, _ in flatten_with_path(a))
-    b_paths = set(path for path, _ in flatten_with_path(b))
+def check_same_paths(a_paths, b_paths):
+    """Raises `ValueError` listing the differences of two sets of paths."""
     if a_paths != b_paths:
         message = "`a` and `b` don't have the same paths."
         a_only = a_paths - b_paths
@@ -461,6 +444,14 @@ def assert_same_paths(a, b):
         if b_only:
             message += f"\nPaths in `b` missing in `a`:\n{b_only}"
         raise ValueError(message)
+
+
+def assert_same_paths(a, b):
+    """See `keras.tree.assert_same_paths`."""
+    check_same_paths(
+        set(path for path, _ in flatten_with_path(a)),
+        set(path for path, _ in flatten_with_path(b)),
+    )
 
 
 def _traverse(func, x, top_down):

@@ -22,26 +22,24 @@ from keras.src.tree import python_impl
 
 MAP_TO_NONE = keras_export("keras.tree.MAP_TO_NONE")(python_impl.MAP_TO_NONE)
 
-# `torch.compiler.is_compiling`, looked up once `torch` has been imported.
-_is_compiling = None
 
-
-def _find_is_compiling():
+def _torch_not_imported_yet():
+    """Stands in for `torch.compiler.is_compiling` until torch is loaded."""
     global _is_compiling
-    torch = sys.modules.get("torch")
-    compiler = getattr(torch, "compiler", None)  # None mid-import.
-    _is_compiling = getattr(compiler, "is_compiling", None)
-    return _is_compiling
+    if "torch" not in sys.modules:
+        return False
+    torch = sys.modules["torch"]
+    compiler = getattr(torch, "compiler", None)  # None while importing.
+    if compiler is None:
+        return False
+    _is_compiling = compiler.is_compiling
+    return _is_compiling()
 
 
-def _impl():
-    """Picks the implementation for this call (the Python one in Dynamo)."""
-    if _is_compiling is None:
-        if "torch" not in sys.modules or _find_is_compiling() is None:
-            return optree_impl
-    if _is_compiling():
-        return python_impl
-    return optree_impl
+# Whether `torch.compile` is tracing the call: `torch.compiler.is_compiling`
+# once torch has been imported (never imported from here). Dynamo treats
+# that function as returning `True`, so traced calls take the Python path.
+_is_compiling = _torch_not_imported_yet
 
 
 def register_tree_node_class(cls, flatten_fn, unflatten_fn):
@@ -95,7 +93,9 @@ def is_nested(structure):
     >>> keras.tree.is_nested([1, 2]), keras.tree.is_nested({1, 2})
     (True, False)
     """
-    return _impl().is_nested(structure)
+    if _is_compiling():
+        return python_impl.is_nested(structure)
+    return optree_impl.is_nested(structure)
 
 
 @keras_export("keras.tree.traverse")
@@ -127,7 +127,9 @@ def traverse(func, structure, top_down=True):
     ...     lambda x: keras.tree.MAP_TO_NONE if x == 2 else None, [1, 2])
     [1, None]
     """
-    return _impl().traverse(func, structure, top_down=top_down)
+    if _is_compiling():
+        return python_impl.traverse(func, structure, top_down=top_down)
+    return optree_impl.traverse(func, structure, top_down=top_down)
 
 
 @keras_export("keras.tree.flatten")
@@ -147,7 +149,9 @@ def flatten(structure):
     >>> keras.tree.flatten({"b": [1, None], "a": (2, {"c": 3})})
     [2, 3, 1, None]
     """
-    return _impl().flatten(structure)
+    if _is_compiling():
+        return python_impl.flatten(structure)
+    return optree_impl.flatten(structure)
 
 
 @keras_export("keras.tree.flatten_with_path")
@@ -168,7 +172,9 @@ def flatten_with_path(structure):
     >>> keras.tree.flatten_with_path({"b": [1, 2], "a": 3})
     [(('a',), 3), (('b', 0), 1), (('b', 1), 2)]
     """
-    return _impl().flatten_with_path(structure)
+    if _is_compiling():
+        return python_impl.flatten_with_path(structure)
+    return optree_impl.flatten_with_path(structure)
 
 
 @keras_export("keras.tree.map_structure")
@@ -193,7 +199,13 @@ def map_structure(func, *structures, none_is_leaf=True):
     >>> keras.tree.map_structure(lambda x, y: x + y, [1, (2,)], [10, (20,)])
     [11, (22,)]
     """
-    return _impl().map_structure(
+    if _is_compiling():
+        return python_impl.map_structure(
+            func, *structures, none_is_leaf=none_is_leaf
+        )
+    if len(structures) == 1:  # The common case, without `*args` overhead.
+        return optree_impl.map_one_structure(func, structures[0], none_is_leaf)
+    return optree_impl.map_structure(
         func, *structures, none_is_leaf=none_is_leaf
     )
 
@@ -224,7 +236,13 @@ def map_structure_up_to(shallow_structure, func, *structures):
     >>> keras.tree.map_structure_up_to([0, 0], len, [[1, 2], (3, 4, 5)])
     [2, 3]
     """
-    return _impl().map_structure_up_to(shallow_structure, func, *structures)
+    if _is_compiling():
+        return python_impl.map_structure_up_to(
+            shallow_structure, func, *structures
+        )
+    return optree_impl.map_structure_up_to(
+        shallow_structure, func, *structures
+    )
 
 
 @keras_export("keras.tree.assert_same_structure")
@@ -264,7 +282,9 @@ def assert_same_structure(a, b, check_types=None):
             DeprecationWarning,
             stacklevel=2,
         )
-    return _impl().assert_same_structure(a, b)
+    if _is_compiling():
+        return python_impl.assert_same_structure(a, b)
+    return optree_impl.assert_same_structure(a, b)
 
 
 @keras_export("keras.tree.assert_same_paths")
@@ -293,7 +313,9 @@ def assert_same_paths(a, b):
     Paths in `b` missing in `a`:
     {('y',)}
     """
-    return _impl().assert_same_paths(a, b)
+    if _is_compiling():
+        return python_impl.assert_same_paths(a, b)
+    return optree_impl.assert_same_paths(a, b)
 
 
 @keras_export("keras.tree.pack_sequence_as")
@@ -319,7 +341,9 @@ def pack_sequence_as(structure, flat_sequence):
     >>> keras.tree.pack_sequence_as({"b": 0, "a": [0, 0]}, [1, 2, 3])
     {'b': 3, 'a': [1, 2]}
     """
-    return _impl().pack_sequence_as(structure, flat_sequence)
+    if _is_compiling():
+        return python_impl.pack_sequence_as(structure, flat_sequence)
+    return optree_impl.pack_sequence_as(structure, flat_sequence)
 
 
 @keras_export("keras.tree.lists_to_tuples")
@@ -337,7 +361,9 @@ def lists_to_tuples(structure):
     >>> keras.tree.lists_to_tuples([1, {"a": [2, (3, [4])]}])
     (1, {'a': (2, (3, (4,)))})
     """
-    return _impl().lists_to_tuples(structure)
+    if _is_compiling():
+        return python_impl.lists_to_tuples(structure)
+    return optree_impl.lists_to_tuples(structure)
 
 
 @keras_export("keras.tree.map_shape_structure")
@@ -360,4 +386,6 @@ def map_shape_structure(func, structure):
     ...     lambda s: len(s), {"x": (None, 3), "y": [(2, 2, 2), []]})
     {'x': 2, 'y': [3, 0]}
     """
-    return _impl().map_shape_structure(func, structure)
+    if _is_compiling():
+        return python_impl.map_shape_structure(func, structure)
+    return optree_impl.map_shape_structure(func, structure)

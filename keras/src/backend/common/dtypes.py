@@ -228,6 +228,20 @@ def result_type(*dtypes):
     >>> keras.backend.result_type("float16", int)
     'float16'
     """
+    # Cached per floatx: ops call this on every eager call.
+    try:
+        return _cached_result_type(config.floatx(), dtypes)
+    except TypeError:  # An unhashable dtype object.
+        return _uncached_result_type(dtypes)
+
+
+@functools.lru_cache(maxsize=4096)
+def _cached_result_type(floatx, dtypes):
+    del floatx  # Only part of the cache key.
+    return _uncached_result_type(dtypes)
+
+
+def _uncached_result_type(dtypes):
     if not dtypes:
         return config.floatx()
     keys = tuple(_lattice_key(d) for d in dtypes)

@@ -1,0 +1,38 @@
+"""Test configuration shared by every test in the repository.
+
+torch is imported before tensorflow: the other order can crash when both
+are loaded in one process.
+"""
+
+import importlib.util
+import os
+
+import pytest
+
+if importlib.util.find_spec("torch") is not None:
+    import torch  # noqa: F401
+
+from keras.src.backend import backend  # noqa: E402
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "requires_trainable_backend: the test trains, so it is skipped on "
+        "the numpy backend",
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    if backend() != "numpy":
+        return
+    skip = pytest.mark.skip(
+        reason="The numpy backend cannot train (inference only)."
+    )
+    for item in items:
+        if "requires_trainable_backend" in item.keywords:
+            item.add_marker(skip)
+
+
+def pytest_report_header(config):
+    return f"keras backend: {backend()} (KERAS_BACKEND={os.environ.get('KERAS_BACKEND')})"

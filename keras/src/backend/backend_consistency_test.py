@@ -1,0 +1,58 @@
+"""Every backend exposes the same functions with the same parameters.
+
+The numpy backend is the reference: each of its public functions must exist
+in every other backend with the same parameter names. Other backends may
+have extra helpers of their own (`to_torch_dtype`, say).
+"""
+
+import importlib
+import inspect
+
+import pytest
+
+from keras.src import testing
+
+BACKENDS = ("numpy", "jax", "tensorflow", "torch")
+MODULES = ("core", "numpy", "nn", "math", "linalg", "random")
+
+
+def _public_functions(module):
+    return {
+        name: fn
+        for name, fn in vars(module).items()
+        if inspect.isfunction(fn)
+        and not name.startswith("_")
+        and fn.__module__.startswith("keras.src.backend.")
+        and not fn.__module__.startswith("keras.src.backend.common")
+    }
+
+
+class BackendConsistencyTest(testing.TestCase):
+    def test_same_functions_and_parameters(self):
+        for module_name in MODULES:
+            functions = {}
+            for backend in BACKENDS:
+                try:
+                    module = importlib.import_module(
+                        f"keras.src.backend.{backend}.{module_name}"
+                    )
+                except ImportError as e:
+                    pytest.skip(f"{backend} is not installed: {e}")
+                functions[backend] = _public_functions(module)
+            reference = set(functions["numpy"])
+            for backend in BACKENDS:
+                self.assertEqual(
+                    sorted(reference - set(functions[backend])),
+                    [],
+                    msg=f"backend.{backend}.{module_name} lacks functions",
+                )
+            for name in sorted(reference):
+                params = {
+                    b: list(inspect.signature(functions[b][name]).parameters)
+                    for b in BACKENDS
+                }
+                self.assertEqual(
+                    len({tuple(p) for p in params.values()}),
+                    1,
+                    msg=f"{module_name}.{name} parameters differ: {params}",
+                )

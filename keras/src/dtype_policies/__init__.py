@@ -1,0 +1,68 @@
+"""Dtype policies: which dtype layers compute in and keep variables in."""
+
+from keras.src.api_export import keras_export
+from keras.src.dtype_policies.dtype_policy import DTypePolicy
+from keras.src.dtype_policies.dtype_policy import FloatDTypePolicy
+from keras.src.dtype_policies.dtype_policy import dtype_policy
+
+
+@keras_export("keras.dtype_policies.get")
+def get(identifier):
+    """Returns a `DTypePolicy` from a name, a config dict, or a policy.
+
+    Args:
+        identifier: a policy name such as `"mixed_float16"`, a dict from
+            `serialize`, a `DTypePolicy`, or `None` (the global policy).
+
+    Example:
+
+    >>> keras.dtype_policies.get("mixed_bfloat16").compute_dtype
+    'bfloat16'
+    """
+    if identifier is None:
+        return dtype_policy()
+    if isinstance(identifier, DTypePolicy):
+        return identifier
+    if isinstance(identifier, dict):
+        return deserialize(identifier)
+    if isinstance(identifier, str):
+        return DTypePolicy(identifier)
+    raise ValueError(
+        "Cannot interpret a dtype policy from "
+        f"{identifier!r} (type {type(identifier).__name__})."
+    )
+
+
+@keras_export("keras.dtype_policies.serialize")
+def serialize(dtype_policy):
+    """Returns a JSON-compatible dict describing `dtype_policy`.
+
+    Example:
+
+    >>> keras.dtype_policies.serialize(keras.DTypePolicy("float16"))
+    {'module': 'keras', 'class_name': 'DTypePolicy', 'config': {'name': 'float16'}, 'registered_name': None}
+    """
+    return {
+        "module": "keras",
+        "class_name": type(dtype_policy).__name__,
+        "config": dtype_policy.get_config(),
+        "registered_name": None,
+    }
+
+
+@keras_export("keras.dtype_policies.deserialize")
+def deserialize(config, custom_objects=None):
+    """Rebuilds a policy from the output of `serialize`.
+
+    Example:
+
+    >>> config = keras.dtype_policies.serialize(keras.DTypePolicy("float16"))
+    >>> keras.dtype_policies.deserialize(config).name
+    'float16'
+    """
+    classes = {"DTypePolicy": DTypePolicy, "FloatDTypePolicy": FloatDTypePolicy}
+    classes.update(custom_objects or {})
+    class_name = config.get("class_name")
+    if class_name not in classes:
+        raise ValueError(f"Unknown dtype policy class: {class_name!r}")
+    return classes[class_name].from_config(config.get("config", {}))

@@ -1,0 +1,1 @@
+"""Saving and loading models, weights and configurations."""

@@ -1,0 +1,1 @@
+"""Utilities: logging, tracebacks, random seeds, backend switching."""
