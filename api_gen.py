@@ -87,12 +87,17 @@ def namespace_files():
         for child in children:
             lines.append(f"from {namespace} import {child} as {child}\n")
         for public_name, (module, attr) in sorted(names.items()):
-            lines.append(
-                f"from {module} import {attr} as {public_name}\n"
-            )
+            lines.append(_import_line(module, attr, public_name))
         relative = os.path.join(*namespace.split(".")[1:], "__init__.py")
         files[relative] = "".join(lines)
     return files
+
+
+def _import_line(module, attr, public_name):
+    line = f"from {module} import {attr} as {public_name}\n"
+    if len(line) <= 81:
+        return line
+    return f"from {module} import (\n    {attr} as {public_name},\n)\n"
 
 
 def generated_files_on_disk():

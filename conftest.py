@@ -35,4 +35,5 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_report_header(config):
-    return f"keras backend: {backend()} (KERAS_BACKEND={os.environ.get('KERAS_BACKEND')})"
+    env = os.environ.get("KERAS_BACKEND")
+    return f"keras backend: {backend()} (KERAS_BACKEND={env})"

@@ -10,10 +10,14 @@ from keras import random as random
 from keras import tree as tree
 from keras import utils as utils
 from keras.src.dtype_policies.dtype_policy import DTypePolicy as DTypePolicy
-from keras.src.dtype_policies.dtype_policy import FloatDTypePolicy as FloatDTypePolicy
+from keras.src.dtype_policies.dtype_policy import (
+    FloatDTypePolicy as FloatDTypePolicy,
+)
 from keras.src.backend.common.keras_tensor import KerasTensor as KerasTensor
 from keras.src.ops.operation import Operation as Operation
-from keras.src.backend.common.stateless_scope import StatelessScope as StatelessScope
+from keras.src.backend.common.stateless_scope import (
+    StatelessScope as StatelessScope,
+)
 from keras.src.backend import Variable as Variable
 from keras.src.backend import device_scope as device
 from keras.src.backend import name_scope as name_scope

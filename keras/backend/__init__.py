@@ -8,9 +8,15 @@ from keras.src.backend.common.naming import get_uid as get_uid
 from keras.src.backend.config import image_data_format as image_data_format
 from keras.src.backend.common.dtypes import is_float_dtype as is_float_dtype
 from keras.src.backend.common.dtypes import is_int_dtype as is_int_dtype
-from keras.src.backend.common.keras_tensor import is_keras_tensor as is_keras_tensor
+from keras.src.backend.common.keras_tensor import (
+    is_keras_tensor as is_keras_tensor,
+)
 from keras.src.backend.common.dtypes import result_type as result_type
 from keras.src.backend.config import set_epsilon as set_epsilon
 from keras.src.backend.config import set_floatx as set_floatx
-from keras.src.backend.config import set_image_data_format as set_image_data_format
-from keras.src.backend.common.dtypes import standardize_dtype as standardize_dtype
+from keras.src.backend.config import (
+    set_image_data_format as set_image_data_format,
+)
+from keras.src.backend.common.dtypes import (
+    standardize_dtype as standardize_dtype,
+)

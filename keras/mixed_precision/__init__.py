@@ -4,5 +4,9 @@ from keras.src.dtype_policies.dtype_policy import DTypePolicy as DTypePolicy
 from keras.src.dtype_policies.dtype_policy import DTypePolicy as Policy
 from keras.src.dtype_policies.dtype_policy import dtype_policy as dtype_policy
 from keras.src.dtype_policies.dtype_policy import dtype_policy as global_policy
-from keras.src.dtype_policies.dtype_policy import set_dtype_policy as set_dtype_policy
-from keras.src.dtype_policies.dtype_policy import set_dtype_policy as set_global_policy
+from keras.src.dtype_policies.dtype_policy import (
+    set_dtype_policy as set_dtype_policy,
+)
+from keras.src.dtype_policies.dtype_policy import (
+    set_dtype_policy as set_global_policy,
+)

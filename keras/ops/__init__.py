@@ -37,16 +37,24 @@ from keras.src.ops.nn import batch_normalization as batch_normalization
 from keras.src.ops.nn import binary_crossentropy as binary_crossentropy
 from keras.src.ops.numpy.statistics import bincount as bincount
 from keras.src.ops.numpy.elementwise_numeric import bitwise_and as bitwise_and
-from keras.src.ops.numpy.elementwise_numeric import bitwise_invert as bitwise_invert
-from keras.src.ops.numpy.elementwise_numeric import bitwise_left_shift as bitwise_left_shift
+from keras.src.ops.numpy.elementwise_numeric import (
+    bitwise_invert as bitwise_invert,
+)
+from keras.src.ops.numpy.elementwise_numeric import (
+    bitwise_left_shift as bitwise_left_shift,
+)
 from keras.src.ops.numpy.elementwise_numeric import bitwise_not as bitwise_not
 from keras.src.ops.numpy.elementwise_numeric import bitwise_or as bitwise_or
-from keras.src.ops.numpy.elementwise_numeric import bitwise_right_shift as bitwise_right_shift
+from keras.src.ops.numpy.elementwise_numeric import (
+    bitwise_right_shift as bitwise_right_shift,
+)
 from keras.src.ops.numpy.elementwise_numeric import bitwise_xor as bitwise_xor
 from keras.src.ops.numpy.creation import blackman as blackman
 from keras.src.ops.numpy.manipulation import broadcast_to as broadcast_to
 from keras.src.ops.core import cast as cast
-from keras.src.ops.nn import categorical_crossentropy as categorical_crossentropy
+from keras.src.ops.nn import (
+    categorical_crossentropy as categorical_crossentropy,
+)
 from keras.src.ops.numpy.elementwise_math import cbrt as cbrt
 from keras.src.ops.math import cdist as cdist
 from keras.src.ops.numpy.elementwise_numeric import ceil as ceil
@@ -127,7 +135,9 @@ from keras.src.ops.numpy.creation import geomspace as geomspace
 from keras.src.ops.numpy.indexing import get_item as get_item
 from keras.src.ops.nn import glu as glu
 from keras.src.ops.numpy.elementwise_compare import greater as greater
-from keras.src.ops.numpy.elementwise_compare import greater_equal as greater_equal
+from keras.src.ops.numpy.elementwise_compare import (
+    greater_equal as greater_equal,
+)
 from keras.src.ops.numpy.creation import hamming as hamming
 from keras.src.ops.numpy.creation import hanning as hanning
 from keras.src.ops.nn import hard_shrink as hard_shrink
@@ -285,7 +295,9 @@ from keras.src.ops.linalg import solve as solve
 from keras.src.ops.linalg import solve_triangular as solve_triangular
 from keras.src.ops.numpy.indexing import sort as sort
 from keras.src.ops.nn import space_to_depth as space_to_depth
-from keras.src.ops.nn import sparse_categorical_crossentropy as sparse_categorical_crossentropy
+from keras.src.ops.nn import (
+    sparse_categorical_crossentropy as sparse_categorical_crossentropy,
+)
 from keras.src.ops.nn import sparse_plus as sparse_plus
 from keras.src.ops.nn import sparse_sigmoid as sparse_sigmoid
 from keras.src.ops.nn import sparsemax as sparsemax

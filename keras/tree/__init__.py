@@ -2,7 +2,9 @@
 
 from keras.src.tree.tree_api import MAP_TO_NONE as MAP_TO_NONE
 from keras.src.tree.tree_api import assert_same_paths as assert_same_paths
-from keras.src.tree.tree_api import assert_same_structure as assert_same_structure
+from keras.src.tree.tree_api import (
+    assert_same_structure as assert_same_structure,
+)
 from keras.src.tree.tree_api import flatten as flatten
 from keras.src.tree.tree_api import flatten_with_path as flatten_with_path
 from keras.src.tree.tree_api import is_nested as is_nested

@@ -5,7 +5,9 @@ from keras.src.ops.nn import adaptive_max_pool as adaptive_max_pool
 from keras.src.ops.nn import average_pool as average_pool
 from keras.src.ops.nn import batch_normalization as batch_normalization
 from keras.src.ops.nn import binary_crossentropy as binary_crossentropy
-from keras.src.ops.nn import categorical_crossentropy as categorical_crossentropy
+from keras.src.ops.nn import (
+    categorical_crossentropy as categorical_crossentropy,
+)
 from keras.src.ops.nn import celu as celu
 from keras.src.ops.nn import conv as conv
 from keras.src.ops.nn import conv_transpose as conv_transpose
@@ -46,7 +48,9 @@ from keras.src.ops.nn import softmax as softmax
 from keras.src.ops.nn import softplus as softplus
 from keras.src.ops.nn import softsign as softsign
 from keras.src.ops.nn import space_to_depth as space_to_depth
-from keras.src.ops.nn import sparse_categorical_crossentropy as sparse_categorical_crossentropy
+from keras.src.ops.nn import (
+    sparse_categorical_crossentropy as sparse_categorical_crossentropy,
+)
 from keras.src.ops.nn import sparse_plus as sparse_plus
 from keras.src.ops.nn import sparse_sigmoid as sparse_sigmoid
 from keras.src.ops.nn import sparsemax as sparsemax

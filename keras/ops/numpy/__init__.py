@@ -28,11 +28,17 @@ from keras.src.ops.numpy.statistics import average as average
 from keras.src.ops.numpy.creation import bartlett as bartlett
 from keras.src.ops.numpy.statistics import bincount as bincount
 from keras.src.ops.numpy.elementwise_numeric import bitwise_and as bitwise_and
-from keras.src.ops.numpy.elementwise_numeric import bitwise_invert as bitwise_invert
-from keras.src.ops.numpy.elementwise_numeric import bitwise_left_shift as bitwise_left_shift
+from keras.src.ops.numpy.elementwise_numeric import (
+    bitwise_invert as bitwise_invert,
+)
+from keras.src.ops.numpy.elementwise_numeric import (
+    bitwise_left_shift as bitwise_left_shift,
+)
 from keras.src.ops.numpy.elementwise_numeric import bitwise_not as bitwise_not
 from keras.src.ops.numpy.elementwise_numeric import bitwise_or as bitwise_or
-from keras.src.ops.numpy.elementwise_numeric import bitwise_right_shift as bitwise_right_shift
+from keras.src.ops.numpy.elementwise_numeric import (
+    bitwise_right_shift as bitwise_right_shift,
+)
 from keras.src.ops.numpy.elementwise_numeric import bitwise_xor as bitwise_xor
 from keras.src.ops.numpy.creation import blackman as blackman
 from keras.src.ops.numpy.manipulation import broadcast_to as broadcast_to
@@ -86,7 +92,9 @@ from keras.src.ops.numpy.elementwise_numeric import gcd as gcd
 from keras.src.ops.numpy.creation import geomspace as geomspace
 from keras.src.ops.numpy.indexing import get_item as get_item
 from keras.src.ops.numpy.elementwise_compare import greater as greater
-from keras.src.ops.numpy.elementwise_compare import greater_equal as greater_equal
+from keras.src.ops.numpy.elementwise_compare import (
+    greater_equal as greater_equal,
+)
 from keras.src.ops.numpy.creation import hamming as hamming
 from keras.src.ops.numpy.creation import hanning as hanning
 from keras.src.ops.numpy.elementwise_math import heaviside as heaviside

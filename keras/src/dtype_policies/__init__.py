@@ -39,8 +39,9 @@ def serialize(dtype_policy):
 
     Example:
 
-    >>> keras.dtype_policies.serialize(keras.DTypePolicy("float16"))
-    {'module': 'keras', 'class_name': 'DTypePolicy', 'config': {'name': 'float16'}, 'registered_name': None}
+    >>> config = keras.dtype_policies.serialize(keras.DTypePolicy("float16"))
+    >>> config["class_name"], config["config"]
+    ('DTypePolicy', {'name': 'float16'})
     """
     return {
         "module": "keras",

@@ -282,8 +282,8 @@ def jvp(fun, primals, tangents, has_aux=False):
 
     >>> x, t = np.array([1., 2.], "float32"), np.ones(2, "float32")
     >>> out, tangent = keras.ops.jvp(lambda x: x * x, (x,), (t,))
-    >>> tangent  # On jax.
-    Array([2., 4.], dtype=float32)
+    >>> keras.ops.convert_to_numpy(tangent)
+    array([2., 4.], dtype=float32)
     """
     _check_primals(primals, tangents)
     if any_symbolic_tensors((primals, tangents)):

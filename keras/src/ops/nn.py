@@ -9,7 +9,7 @@ from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.ops import nn_shapes
-from keras.src.ops.nn_shapes import static_shape
+from keras.src.ops.nn_shapes import static_shape as _shape
 from keras.src.ops.operation import symbolic_op
 
 # ------------------------------------------------------------ activations
@@ -314,7 +314,7 @@ def selu(x):
     Example:
 
     >>> keras.ops.selu([0.0, 1.0])
-    array([0.       , 1.0507009], dtype=float32)
+    array([0.      , 1.050701], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(selu, nn_shapes.float_spec, x)
@@ -385,7 +385,7 @@ def glu(x, axis=-1):
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(glu, nn_shapes.glu_spec, x, axis=axis)
-    nn_shapes.check_glu(static_shape(x), axis)
+    nn_shapes.check_glu(_shape(x), axis)
     return backend.nn.glu(x, axis=axis)
 
 
@@ -543,6 +543,7 @@ def softmax(x, axis=-1):
     if any_symbolic_tensors((x,)):
         return symbolic_op(softmax, nn_shapes.softmax_spec("softmax"), x,
                            axis=axis)
+    nn_shapes.check_axes("softmax", axis, len(_shape(x)))
     return backend.nn.softmax(x, axis=axis)
 
 
@@ -565,6 +566,7 @@ def log_softmax(x, axis=-1):
     if any_symbolic_tensors((x,)):
         return symbolic_op(log_softmax, nn_shapes.softmax_spec("log_softmax"),
                            x, axis=axis)
+    nn_shapes.check_axes("log_softmax", axis, len(_shape(x)))
     return backend.nn.log_softmax(x, axis=axis)
 
 
@@ -588,6 +590,7 @@ def sparsemax(x, axis=-1):
     if any_symbolic_tensors((x,)):
         return symbolic_op(sparsemax, nn_shapes.softmax_spec("sparsemax"), x,
                            axis=axis)
+    nn_shapes.check_axes("sparsemax", axis, len(_shape(x)))
     return backend.nn.sparsemax(x, axis=axis)
 
 
@@ -690,7 +693,7 @@ def categorical_crossentropy(target, output, from_logits=False, axis=-1):
                            nn_shapes.categorical_crossentropy_spec, target,
                            output, from_logits=from_logits, axis=axis)
     nn_shapes.check_crossentropy("categorical_crossentropy",
-                                 static_shape(target), static_shape(output),
+                                 _shape(target), _shape(output),
                                  axis)
     return backend.nn.categorical_crossentropy(
         target, output, from_logits=from_logits, axis=axis
@@ -729,8 +732,8 @@ def sparse_categorical_crossentropy(target, output, from_logits=False,
         return symbolic_op(sparse_categorical_crossentropy,
                            nn_shapes.sparse_categorical_crossentropy_spec,
                            target, output, from_logits=from_logits, axis=axis)
-    nn_shapes.check_sparse_crossentropy(static_shape(target),
-                                        static_shape(output), axis)
+    nn_shapes.check_sparse_crossentropy(_shape(target),
+                                        _shape(output), axis)
     return backend.nn.sparse_categorical_crossentropy(
         target, output, from_logits=from_logits, axis=axis
     )
@@ -762,8 +765,8 @@ def binary_crossentropy(target, output, from_logits=False):
         return symbolic_op(binary_crossentropy,
                            nn_shapes.binary_crossentropy_spec, target, output,
                            from_logits=from_logits)
-    nn_shapes.check_crossentropy("binary_crossentropy", static_shape(target),
-                                 static_shape(output))
+    nn_shapes.check_crossentropy("binary_crossentropy", _shape(target),
+                                 _shape(output))
     return backend.nn.binary_crossentropy(target, output,
                                           from_logits=from_logits)
 
@@ -800,7 +803,7 @@ def moments(x, axes, keepdims=False, synchronized=False):
     if any_symbolic_tensors((x,)):
         return symbolic_op(moments, nn_shapes.moments_spec, x, axes,
                            keepdims=keepdims, synchronized=synchronized)
-    axes = nn_shapes.check_moments_axes(static_shape(x), axes)
+    axes = nn_shapes.check_moments_axes(_shape(x), axes)
     return backend.nn.moments(x, axes, keepdims=keepdims,
                               synchronized=synchronized)
 
@@ -838,12 +841,12 @@ def batch_normalization(x, mean, variance, axis, offset=None, scale=None,
                            variance, axis, offset=offset, scale=scale,
                            epsilon=epsilon)
     nn_shapes.check_batch_normalization(
-        static_shape(x),
+        _shape(x),
         axis,
-        mean=static_shape(mean),
-        variance=static_shape(variance),
-        offset=None if offset is None else static_shape(offset),
-        scale=None if scale is None else static_shape(scale),
+        mean=_shape(mean),
+        variance=_shape(variance),
+        offset=None if offset is None else _shape(offset),
+        scale=None if scale is None else _shape(scale),
     )
     return backend.nn.batch_normalization(x, mean, variance, axis,
                                           offset=offset, scale=scale,
@@ -890,6 +893,7 @@ def layer_normalization(x, gamma=None, beta=None, axis=-1, epsilon=None,
                            nn_shapes.axis_float_spec("layer_normalization"),
                            x, gamma, beta, axis=axis, epsilon=epsilon,
                            **kwargs)
+    nn_shapes.check_axes("layer_normalization", axis, len(_shape(x)))
     return backend.nn.layer_normalization(x, gamma, beta, axis=axis,
                                           epsilon=epsilon, **kwargs)
 
@@ -930,6 +934,7 @@ def rms_normalization(x, scale=None, axis=-1, epsilon=None):
         return symbolic_op(rms_normalization,
                            nn_shapes.axis_float_spec("rms_normalization"),
                            x, scale, axis=axis, epsilon=epsilon)
+    nn_shapes.check_axes("rms_normalization", axis, len(_shape(x)))
     return backend.nn.rms_normalization(x, scale, axis=axis, epsilon=epsilon)
 
 
@@ -957,6 +962,7 @@ def normalize(x, axis=-1, order=2, epsilon=None):
     if any_symbolic_tensors((x,)):
         return symbolic_op(normalize, nn_shapes.axis_float_spec("normalize"),
                            x, axis=axis, order=order, epsilon=epsilon)
+    nn_shapes.check_axes("normalize", axis, len(_shape(x)))
     return backend.nn.normalize(x, axis=axis, order=order, epsilon=epsilon)
 
 
@@ -975,12 +981,12 @@ def psnr(x1, x2, max_val):
 
     Example:
 
-    >>> float(keras.ops.psnr([0.0, 1.0], [0.0, 0.9], 1.0))
+    >>> round(float(keras.ops.psnr([0.0, 1.0], [0.0, 0.9], 1.0)), 4)
     23.0103
     """
     if any_symbolic_tensors((x1, x2)):
         return symbolic_op(psnr, nn_shapes.psnr_spec, x1, x2, max_val)
-    nn_shapes.check_psnr(static_shape(x1), static_shape(x2))
+    nn_shapes.check_psnr(_shape(x1), _shape(x2))
     return backend.nn.psnr(x1, x2, max_val)
 
 
@@ -1045,8 +1051,8 @@ def conv(inputs, kernel, strides=1, padding="valid", data_format=None,
                            strides=strides, padding=padding,
                            data_format=data_format,
                            dilation_rate=dilation_rate)
-    nn_shapes.conv_output_shape("conv", static_shape(inputs),
-                                static_shape(kernel), strides, padding,
+    nn_shapes.conv_output_shape("conv", _shape(inputs),
+                                _shape(kernel), strides, padding,
                                 data_format, dilation_rate)
     return backend.nn.conv(inputs, kernel, strides=strides, padding=padding,
                            data_format=data_format,
@@ -1085,8 +1091,8 @@ def depthwise_conv(inputs, kernel, strides=1, padding="valid",
                            kernel, strides=strides, padding=padding,
                            data_format=data_format,
                            dilation_rate=dilation_rate)
-    nn_shapes.conv_output_shape("depthwise_conv", static_shape(inputs),
-                                static_shape(kernel), strides, padding,
+    nn_shapes.conv_output_shape("depthwise_conv", _shape(inputs),
+                                _shape(kernel), strides, padding,
                                 data_format, dilation_rate, depthwise=True)
     return backend.nn.depthwise_conv(inputs, kernel, strides=strides,
                                      padding=padding, data_format=data_format,
@@ -1126,7 +1132,7 @@ def separable_conv(inputs, depthwise_kernel, pointwise_kernel, strides=1,
                            data_format=data_format,
                            dilation_rate=dilation_rate)
     nn_shapes.separable_conv_output_shape(
-        *(static_shape(t) for t in tensors), strides, padding, data_format,
+        *(_shape(t) for t in tensors), strides, padding, data_format,
         dilation_rate,
     )
     return backend.nn.separable_conv(*tensors, strides=strides,
@@ -1173,7 +1179,7 @@ def conv_transpose(inputs, kernel, strides=1, padding="valid",
                            data_format=data_format,
                            dilation_rate=dilation_rate)
     nn_shapes.conv_transpose_output_shape(
-        static_shape(inputs), static_shape(kernel), strides, padding,
+        _shape(inputs), _shape(kernel), strides, padding,
         output_padding, data_format, dilation_rate,
     )
     return backend.nn.conv_transpose(inputs, kernel, strides=strides,
@@ -1211,7 +1217,7 @@ def max_pool(inputs, pool_size, strides=None, padding="valid",
         return symbolic_op(max_pool, nn_shapes.pool_spec("max_pool", False),
                            inputs, pool_size, strides=strides,
                            padding=padding, data_format=data_format)
-    nn_shapes.pool_output_shape("max_pool", static_shape(inputs), pool_size,
+    nn_shapes.pool_output_shape("max_pool", _shape(inputs), pool_size,
                                 strides, padding, data_format)
     return backend.nn.max_pool(inputs, pool_size, strides=strides,
                                padding=padding, data_format=data_format)
@@ -1247,7 +1253,7 @@ def average_pool(inputs, pool_size, strides=None, padding="valid",
                            nn_shapes.pool_spec("average_pool", True), inputs,
                            pool_size, strides=strides, padding=padding,
                            data_format=data_format)
-    nn_shapes.pool_output_shape("average_pool", static_shape(inputs),
+    nn_shapes.pool_output_shape("average_pool", _shape(inputs),
                                 pool_size, strides, padding, data_format)
     return backend.nn.average_pool(inputs, pool_size, strides=strides,
                                    padding=padding, data_format=data_format)
@@ -1282,7 +1288,7 @@ def adaptive_average_pool(inputs, output_size, data_format=None):
             inputs, output_size, data_format=data_format,
         )
     nn_shapes.adaptive_pool_output_shape(
-        "adaptive_average_pool", static_shape(inputs), output_size,
+        "adaptive_average_pool", _shape(inputs), output_size,
         data_format,
     )
     return backend.nn.adaptive_average_pool(inputs, output_size,
@@ -1317,7 +1323,7 @@ def adaptive_max_pool(inputs, output_size, data_format=None):
             inputs, output_size, data_format=data_format,
         )
     nn_shapes.adaptive_pool_output_shape(
-        "adaptive_max_pool", static_shape(inputs), output_size, data_format
+        "adaptive_max_pool", _shape(inputs), output_size, data_format
     )
     return backend.nn.adaptive_max_pool(inputs, output_size,
                                         data_format=data_format)
@@ -1374,8 +1380,8 @@ def dot_product_attention(query, key, value, bias=None, mask=None,
                            is_causal=is_causal,
                            flash_attention=flash_attention,
                            attn_logits_soft_cap=attn_logits_soft_cap)
-    nn_shapes.check_attention(static_shape(query), static_shape(key),
-                              static_shape(value))
+    nn_shapes.check_attention(_shape(query), _shape(key),
+                              _shape(value))
     return backend.nn.dot_product_attention(
         query, key, value, bias=bias, mask=mask, scale=scale,
         is_causal=is_causal, flash_attention=flash_attention,
@@ -1409,7 +1415,7 @@ def unfold(x, kernel_size, dilation=1, padding=0, stride=1):
     if any_symbolic_tensors((x,)):
         return symbolic_op(unfold, nn_shapes.unfold_spec, x, kernel_size,
                            dilation=dilation, padding=padding, stride=stride)
-    nn_shapes.unfold_output_shape(static_shape(x), kernel_size, dilation,
+    nn_shapes.unfold_output_shape(_shape(x), kernel_size, dilation,
                                   padding, stride)
     return backend.nn.unfold(x, kernel_size, dilation=dilation,
                              padding=padding, stride=stride)
@@ -1443,7 +1449,7 @@ def fold(x, output_size, kernel_size, dilation=1, padding=0, stride=1):
         return symbolic_op(fold, nn_shapes.fold_spec, x, output_size,
                            kernel_size, dilation=dilation, padding=padding,
                            stride=stride)
-    nn_shapes.fold_output_shape(static_shape(x), output_size, kernel_size,
+    nn_shapes.fold_output_shape(_shape(x), output_size, kernel_size,
                                 dilation, padding, stride)
     return backend.nn.fold(x, output_size, kernel_size, dilation=dilation,
                            padding=padding, stride=stride)
@@ -1478,7 +1484,7 @@ def depth_to_space(x, block_size, data_format="channels_last"):
         return symbolic_op(depth_to_space,
                            nn_shapes.depth_space_spec("depth_to_space"), x,
                            block_size, data_format=data_format)
-    nn_shapes.depth_space_output_shape("depth_to_space", static_shape(x),
+    nn_shapes.depth_space_output_shape("depth_to_space", _shape(x),
                                        block_size, data_format)
     return backend.nn.depth_to_space(x, block_size, data_format=data_format)
 
@@ -1507,7 +1513,7 @@ def space_to_depth(x, block_size, data_format="channels_last"):
         return symbolic_op(space_to_depth,
                            nn_shapes.depth_space_spec("space_to_depth"), x,
                            block_size, data_format=data_format)
-    nn_shapes.depth_space_output_shape("space_to_depth", static_shape(x),
+    nn_shapes.depth_space_output_shape("space_to_depth", _shape(x),
                                        block_size, data_format)
     return backend.nn.space_to_depth(x, block_size, data_format=data_format)
 
@@ -1541,7 +1547,7 @@ def ctc_loss(target, output, target_length, output_length, mask_index=0):
     if any_symbolic_tensors(tensors):
         return symbolic_op(ctc_loss, nn_shapes.ctc_loss_spec, *tensors,
                            mask_index=mask_index)
-    nn_shapes.check_ctc(static_shape(target), static_shape(output))
+    nn_shapes.check_ctc(_shape(target), _shape(output))
     return backend.nn.ctc_loss(*tensors, mask_index=mask_index)
 
 
@@ -1576,7 +1582,7 @@ def ctc_decode(inputs, sequence_lengths, strategy="greedy", beam_width=100,
     >>> paths[0]
     array([[ 1,  1, -1]], dtype=int32)
     """
-    nn_shapes.check_ctc_decode(static_shape(inputs), strategy)
+    nn_shapes.check_ctc_decode(_shape(inputs), strategy)
     if any_symbolic_tensors((inputs, sequence_lengths)):
         return symbolic_op(ctc_decode, nn_shapes.ctc_decode_spec, inputs,
                            sequence_lengths, strategy=strategy,

@@ -32,7 +32,9 @@ class Node:
         self.operation = operation
         self.arguments = SymbolicArguments(*(call_args or ()),
                                            **(call_kwargs or {}))
-        self.outputs = [] if outputs is None else tree.flatten(outputs)
+        self.outputs = [
+            x for x in tree.flatten(outputs) if x is not None
+        ]
         for x in self.outputs:
             if not isinstance(x, KerasTensor):
                 raise ValueError(

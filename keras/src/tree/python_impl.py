@@ -26,7 +26,8 @@ class MAP_TO_NONE:
 
     Example:
 
-    >>> traverse(lambda x: MAP_TO_NONE if x == 1 else None, [1, 2])
+    >>> to_none = lambda x: keras.tree.MAP_TO_NONE if x == 1 else None
+    >>> keras.tree.traverse(to_none, [1, 2])
     [None, 2]
     """
 

@@ -9,7 +9,6 @@ applies `result_type` explicitly, so results agree across backends.
 
 import functools
 
-import ml_dtypes
 import numpy as np
 
 from keras.src.api_export import keras_export
@@ -264,7 +263,7 @@ def infer_dtype(value):
     'float32'
     """
     if isinstance(value, (bool, int, float, complex)):
-        return result_type(type(value))
+        return result_type(_python_type(value))
     if isinstance(value, (list, tuple)):
         leaves = []
         _collect_item_types(value, leaves)
@@ -275,12 +274,21 @@ def infer_dtype(value):
     return standardize_dtype(np.asarray(value).dtype)
 
 
+def _python_type(value):
+    # `np.float64` subclasses `float` and `np.bool_` does not subclass
+    # `bool`: map scalars to the Python type they behave as.
+    for kind in (bool, int, float, complex):
+        if isinstance(value, kind):
+            return kind
+    return type(value)
+
+
 def _collect_item_types(items, types):
     for item in items:
         if isinstance(item, (list, tuple)):
             _collect_item_types(item, types)
         elif isinstance(item, (bool, int, float, complex)):
-            types.append(type(item))
+            types.append(_python_type(item))
         elif isinstance(item, str):
             types.append("string")
         else:

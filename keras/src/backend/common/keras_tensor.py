@@ -266,7 +266,7 @@ def is_keras_tensor(x):
 
     Example:
 
-    >>> keras.backend.is_keras_tensor(keras.Input((3,)))
+    >>> keras.backend.is_keras_tensor(keras.KerasTensor((None, 3)))
     True
     """
     return isinstance(x, KerasTensor)

@@ -26,7 +26,7 @@ class StatelessScope:
 
     >>> v = keras.Variable(1.0)
     >>> with keras.StatelessScope(state_mapping=[(v, 5.0)]) as scope:
-    ...     v.assign_add(1.0)
+    ...     _ = v.assign_add(1.0)
     ...     new_value = scope.get_current_value(v)
     >>> float(new_value), float(v.numpy())
     (6.0, 1.0)

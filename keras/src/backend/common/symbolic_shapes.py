@@ -36,6 +36,8 @@ def merge_specs(first, second):
     set to `None`."""
 
     def merge(a, b):
+        if a is None:
+            return None
         shape = tuple(
             d1 if d1 == d2 else None for d1, d2 in zip(a.shape, b.shape)
         )

@@ -34,8 +34,8 @@ class KerasVariable:
 
     Example:
 
-    >>> v = keras.Variable(np.ones((2,)), name="w")
-    >>> v.assign_add(np.ones((2,)))
+    >>> v = keras.Variable([1.0, 1.0], name="w")
+    >>> _ = v.assign_add([1.0, 1.0])
     >>> v.numpy()
     array([2., 2.], dtype=float32)
     """
@@ -182,11 +182,15 @@ class KerasVariable:
 
     def assign_add(self, value):
         """Adds `value` to the variable."""
-        return self.assign(self.value + self._convert_to_tensor(value))
+        return self.assign(
+            self.value + self._convert_to_tensor(value, dtype=self._dtype)
+        )
 
     def assign_sub(self, value):
         """Subtracts `value` from the variable."""
-        return self.assign(self.value - self._convert_to_tensor(value))
+        return self.assign(
+            self.value - self._convert_to_tensor(value, dtype=self._dtype)
+        )
 
     # -- properties --------------------------------------------------------
 

@@ -8,7 +8,6 @@ import jax.numpy as jnp
 import numpy as np
 
 from keras.src import tree
-from keras.src.backend import config
 from keras.src.backend.common import dtypes
 from keras.src.backend.common import symbolic_shapes
 from keras.src.backend.common.keras_tensor import KerasTensor
@@ -70,9 +69,7 @@ def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
         dtype = _jax_dtype(dtype)
         return x if x.dtype == dtype else x.astype(dtype)
     if dtype is None:
-        # `np.float64` scalars subclass `float`: weak, like Python floats.
-        isfloat = isinstance(x, float)
-        dtype = config.floatx() if isfloat else dtypes.infer_dtype(x)
+        dtype = dtypes.infer_dtype(x)
     dtype = _jax_dtype(dtype)
     if isinstance(x, (list, tuple)):
         x = [convert_to_numpy(e) if is_tensor(e) else e for e in x]

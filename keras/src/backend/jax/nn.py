@@ -17,8 +17,8 @@ from jax import lax
 
 from keras.src.backend import config
 from keras.src.backend.common import dtypes
-from keras.src.backend.jax.core import convert_to_tensor
-from keras.src.backend.jax.core import promote
+from keras.src.backend.common.ctc import ctc_beam_search
+from keras.src.backend.jax.core import convert_to_tensor, promote
 
 # ---------------------------------------------------------------- helpers
 # The conv arithmetic helpers are repeated in each backend's nn.py so that
@@ -93,12 +93,15 @@ def relu(x):
     x = convert_to_tensor(x)
     if x.dtype == jnp.bool_:
         x = x.astype(jnp.int32)
-    return jnp.maximum(x, jnp.zeros((), x.dtype))
+    # jax.nn's versions have a zero gradient at 0, like the other backends.
+    return jax.nn.relu(x)
 
 
 def relu6(x):
-    x = relu(x)
-    return jnp.minimum(x, jnp.asarray(6, x.dtype))
+    x = convert_to_tensor(x)
+    if jnp.issubdtype(x.dtype, jnp.floating):
+        return jax.nn.relu6(x)
+    return jnp.clip(relu(x), max=jnp.asarray(6, x.dtype))
 
 
 def sigmoid(x):
@@ -135,7 +138,13 @@ def log_sigmoid(x):
 
 
 def leaky_relu(x, negative_slope=0.2):
-    return jax.nn.leaky_relu(_float(x), negative_slope=negative_slope)
+    return _leaky_relu(_float(x), negative_slope)
+
+
+@_jit()
+def _leaky_relu(x, negative_slope):
+    # `x > 0` (not `>=`): the gradient at 0 is the slope, as elsewhere.
+    return jnp.where(x > 0, x, negative_slope * x)
 
 
 def hard_sigmoid(x):
@@ -360,12 +369,14 @@ def max_pool(inputs, pool_size, strides=None, padding="valid",
              data_format=None):
     x = convert_to_tensor(inputs)
     window, steps = _window(x, pool_size, strides, data_format)
+    # A concrete NumPy init value lets JAX use its differentiable max and
+    # sum window primitives.
     if jnp.issubdtype(x.dtype, jnp.integer):
-        init = jnp.iinfo(x.dtype).min
+        init = np.array(jnp.iinfo(x.dtype).min, x.dtype)
     else:
-        init = -jnp.inf
-    return lax.reduce_window(x, jnp.asarray(init, x.dtype), lax.max, window,
-                             steps, padding.upper())
+        init = np.array(-np.inf, x.dtype)
+    return lax.reduce_window(x, init, lax.max, window, steps,
+                             padding.upper())
 
 
 def average_pool(inputs, pool_size, strides=None, padding="valid",
@@ -377,7 +388,7 @@ def average_pool(inputs, pool_size, strides=None, padding="valid",
 
 @_jit("window", "steps", "padding")
 def _average_pool(x, window, steps, padding):
-    zero = jnp.zeros((), x.dtype)
+    zero = np.array(0, x.dtype)
     total = lax.reduce_window(x, zero, lax.add, window, steps, padding)
     if padding == "VALID":
         return total / math.prod(window)
@@ -563,13 +574,15 @@ def batch_normalization(x, mean, variance, axis, offset=None, scale=None,
 
 @_jit("axis")
 def _batch_normalization(x, mean, variance, axis, offset, scale, epsilon):
-    inv = lax.rsqrt(_broadcast_to_axis(variance, x.ndim, axis) + epsilon)
+    # Scale and shift are folded on the vectors: two full-size operations.
+    inv = lax.rsqrt(variance + epsilon)
     if scale is not None:
-        inv = inv * _broadcast_to_axis(scale, x.ndim, axis)
-    y = (x - _broadcast_to_axis(mean, x.ndim, axis)) * inv
+        inv = inv * scale
+    shift = -mean * inv
     if offset is not None:
-        y = y + _broadcast_to_axis(offset, x.ndim, axis)
-    return y
+        shift = shift + offset
+    return (x * _broadcast_to_axis(inv, x.ndim, axis)
+            + _broadcast_to_axis(shift, x.ndim, axis))
 
 
 def _param(v, x, axes):
@@ -643,12 +656,11 @@ def normalize(x, axis=-1, order=2, epsilon=None):
 def _normalize(x, axes, order, epsilon):
     dtype = x.dtype
     x = x.astype(jnp.float32) if x.dtype.itemsize == 2 else x
-    if order == 2:
-        norm = jnp.sqrt(jnp.sum(jnp.square(x), axis=axes, keepdims=True))
-    else:
-        total = jnp.sum(jnp.abs(x) ** order, axis=axes, keepdims=True)
-        norm = total ** (1 / order)
-    return (x / jnp.maximum(norm, epsilon)).astype(dtype)
+    total = jnp.sum(jnp.abs(x) ** order, axis=axes, keepdims=True)
+    # Flooring `total` keeps the gradient finite where the norm is 0.
+    tiny = jnp.finfo(x.dtype).tiny
+    norm = jnp.maximum(jnp.maximum(total, tiny) ** (1 / order), epsilon)
+    return (x / norm).astype(dtype)
 
 
 # ------------------------------------------------------------------ misc
@@ -900,7 +912,6 @@ def ctc_decode(inputs, sequence_lengths, strategy="greedy", beam_width=100,
         return _greedy_decode(inputs, lengths, merge_repeated, blank)
     # Beam search is sequential and data-dependent: it runs on the host,
     # through a callback that also works under `jit`.
-    from keras.src.backend.numpy.nn import ctc_beam_search
 
     log_probs = jax.nn.log_softmax(inputs, axis=-1)
     batch, steps, _ = inputs.shape

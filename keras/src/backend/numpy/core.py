@@ -8,7 +8,6 @@ import ml_dtypes
 import numpy as np
 
 from keras.src import tree
-from keras.src.backend import config
 from keras.src.backend.common import dtypes
 from keras.src.backend.common import symbolic_shapes
 from keras.src.backend.common.keras_tensor import KerasTensor
@@ -52,9 +51,7 @@ def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
         x = x.value
         return x if dtype is None else x.astype(dtypes.standardize_dtype(dtype))
     if dtype is None:
-        # `np.float64` scalars subclass `float`: weak, like Python floats.
-        isfloat = isinstance(x, float)
-        dtype = config.floatx() if isfloat else dtypes.infer_dtype(x)
+        dtype = dtypes.infer_dtype(x)
     dtype = dtypes.standardize_dtype(dtype)
     if isinstance(x, (list, tuple)):
         x = [convert_to_numpy(e) if is_tensor(e) else e for e in x]

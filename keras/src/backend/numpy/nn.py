@@ -8,8 +8,8 @@ from numpy.lib.stride_tricks import sliding_window_view
 
 from keras.src.backend import config
 from keras.src.backend.common import dtypes
-from keras.src.backend.numpy.core import convert_to_tensor
-from keras.src.backend.numpy.core import promote
+from keras.src.backend.common.ctc import ctc_beam_search
+from keras.src.backend.numpy.core import convert_to_tensor, promote
 
 try:
     from scipy.special import erf as _erf
@@ -591,12 +591,15 @@ def batch_normalization(x, mean, variance, axis, offset=None, scale=None,
         dtype = np.dtype(dtypes.result_type(_dtype(arrays[0]), float))
     x, mean, variance, *rest = [a.astype(dtype) for a in arrays]
     axis = axis % x.ndim
-    inv = 1 / np.sqrt(_broadcast_to_axis(variance, x.ndim, axis) + epsilon)
+    # Scale and shift are folded on the vectors: two full-size operations.
+    inv = 1 / np.sqrt(variance + epsilon)
     if scale is not None:
-        inv = inv * _broadcast_to_axis(rest.pop(-1), x.ndim, axis)
-    y = (x - _broadcast_to_axis(mean, x.ndim, axis)) * inv
+        inv = inv * rest.pop(-1)
+    shift = -mean * inv
     if offset is not None:
-        y = y + _broadcast_to_axis(rest[0], x.ndim, axis)
+        shift = shift + rest[0]
+    y = (x * _broadcast_to_axis(inv, x.ndim, axis)
+         + _broadcast_to_axis(shift, x.ndim, axis))
     return y.astype(dtype)
 
 
@@ -647,12 +650,10 @@ def normalize(x, axis=-1, order=2, epsilon=None):
     x, dtype = _wide(x)
     axes = _axes(axis, x.ndim)
     epsilon = config.epsilon() if epsilon is None else epsilon
-    if order == 2:
-        norm = np.sqrt(np.sum(np.square(x), axis=axes, keepdims=True))
-    else:
-        total = np.sum(np.abs(x) ** order, axis=axes, keepdims=True)
-        norm = total ** (1 / order)
-    return (x / np.maximum(norm, epsilon)).astype(dtype)
+    total = np.sum(np.abs(x) ** order, axis=axes, keepdims=True)
+    tiny = np.finfo(x.dtype).tiny
+    norm = np.maximum(np.maximum(total, tiny) ** (1 / order), epsilon)
+    return (x / norm).astype(dtype)
 
 
 # ------------------------------------------------------------------ misc
@@ -847,48 +848,6 @@ def _greedy_decode(inputs, lengths, merge_repeated, blank):
     count = np.sum(keep, axis=1, keepdims=True)
     packed = np.where(np.arange(steps)[None, :] < count, packed, -1)
     return packed[None].astype(np.int32), scores[:, None]
-
-
-def ctc_beam_search(log_probs, lengths, beam_width, top_paths, blank):
-    """CTC prefix beam search on NumPy arrays; shared by every backend.
-
-    Returns `(paths, scores)`: int32 `(top_paths, batch, steps)` padded with
-    -1, and the paths' log-probabilities, `(batch, top_paths)`.
-    """
-    batch, steps, _ = log_probs.shape
-    paths = np.full((top_paths, batch, steps), -1, np.int32)
-    scores = np.full((batch, top_paths), -np.inf, log_probs.dtype)
-    for b in range(batch):
-        beams = _beam_search_one(log_probs[b, : lengths[b]], beam_width, blank)
-        for rank, (prefix, score) in enumerate(beams[:top_paths]):
-            paths[rank, b, : len(prefix)] = prefix
-            scores[b, rank] = score
-    return paths, scores
-
-
-def _beam_search_one(log_probs, beam_width, blank):
-    # Each beam: prefix -> (log p ending in blank, log p ending in a label).
-    beams = {(): (0.0, -np.inf)}
-    labels = [c for c in range(log_probs.shape[-1]) if c != blank]
-    for step in log_probs:
-        candidates = {}
-        for prefix, (p_blank, p_label) in beams.items():
-            total = np.logaddexp(p_blank, p_label)
-            b, nb = candidates.get(prefix, (-np.inf, -np.inf))
-            stay = p_label + step[prefix[-1]] if prefix else -np.inf
-            candidates[prefix] = (
-                np.logaddexp(b, total + step[blank]), np.logaddexp(nb, stay)
-            )
-            for c in labels:
-                extended = prefix + (c,)
-                source = p_blank if prefix and prefix[-1] == c else total
-                b, nb = candidates.get(extended, (-np.inf, -np.inf))
-                candidates[extended] = (b, np.logaddexp(nb, source + step[c]))
-        ranked = sorted(
-            candidates.items(), key=lambda item: -np.logaddexp(*item[1])
-        )
-        beams = dict(ranked[:beam_width])
-    return [(prefix, np.logaddexp(*p)) for prefix, p in beams.items()]
 
 
 def ctc_decode(inputs, sequence_lengths, strategy="greedy", beam_width=100,

@@ -8,7 +8,6 @@ import numpy as np
 import tensorflow as tf
 
 from keras.src import tree
-from keras.src.backend import config
 from keras.src.backend.common import dtypes
 from keras.src.backend.common import name_scope as common_name_scope
 from keras.src.backend.common.keras_tensor import KerasTensor
@@ -87,10 +86,14 @@ def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
     if isinstance(x, Variable):
         return convert_to_tensor(x.value, dtype=dtype)
     if dtype is None:
-        # `np.float64` scalars subclass `float`: weak, like Python floats.
-        isfloat = isinstance(x, float)
-        dtype = config.floatx() if isfloat else dtypes.infer_dtype(x)
+        dtype = dtypes.infer_dtype(x)
     dtype = dtypes.standardize_dtype(dtype)
+    if isinstance(x, (bool, int, float)) and dtype != "string":
+        # ~10us, against ~300us through NumPy and a cast.
+        try:
+            return tf.constant(x, dtype=dtype)
+        except (TypeError, ValueError):
+            pass
     if isinstance(x, (list, tuple)):
         x = [convert_to_numpy(e) if is_tensor(e) else e for e in x]
         x = np.asarray(x)

@@ -9,9 +9,8 @@ import tensorflow as tf
 
 from keras.src.backend import config
 from keras.src.backend.common import dtypes
-from keras.src.backend.tensorflow.core import cast
-from keras.src.backend.tensorflow.core import convert_to_tensor
-from keras.src.backend.tensorflow.core import promote
+from keras.src.backend.common.ctc import ctc_beam_search
+from keras.src.backend.tensorflow.core import cast, convert_to_tensor, promote
 
 # ---------------------------------------------------------------- helpers
 # The conv arithmetic helpers are repeated in each backend's nn.py so that
@@ -614,13 +613,15 @@ def batch_normalization(x, mean, variance, axis, offset=None, scale=None,
     x, mean, variance, *rest = tensors
     rank = x.shape.rank
     axis = axis % rank
-    inv = tf.math.rsqrt(_broadcast_to_axis(variance, rank, axis) + epsilon)
+    # Scale and shift are folded on the vectors: two full-size operations.
+    inv = tf.math.rsqrt(variance + epsilon)
     if scale is not None:
-        inv = inv * _broadcast_to_axis(rest.pop(-1), rank, axis)
-    y = (x - _broadcast_to_axis(mean, rank, axis)) * inv
+        inv = inv * rest.pop(-1)
+    shift = -mean * inv
     if offset is not None:
-        y = y + _broadcast_to_axis(rest[0], rank, axis)
-    return y
+        shift = shift + rest[0]
+    return (x * _broadcast_to_axis(inv, rank, axis)
+            + _broadcast_to_axis(shift, rank, axis))
 
 
 def _param(v, x, axes):
@@ -669,12 +670,11 @@ def normalize(x, axis=-1, order=2, epsilon=None):
     x, dtype = _wide(x)
     axes = list(_axes(axis, x.shape.rank))
     epsilon = config.epsilon() if epsilon is None else epsilon
-    if order == 2:
-        norm = tf.sqrt(tf.reduce_sum(tf.square(x), axis=axes, keepdims=True))
-    else:
-        total = tf.reduce_sum(tf.abs(x) ** order, axis=axes, keepdims=True)
-        norm = total ** (1 / order)
-    return tf.cast(x / tf.maximum(norm, epsilon), dtype)
+    total = tf.reduce_sum(tf.abs(x) ** order, axis=axes, keepdims=True)
+    # Flooring `total` keeps the gradient finite where the norm is 0.
+    tiny = np.finfo(x.dtype.as_numpy_dtype).tiny
+    norm = tf.maximum(tf.maximum(total, tiny) ** (1 / order), epsilon)
+    return tf.cast(x / norm, dtype)
 
 
 # ------------------------------------------------------------------ misc
@@ -875,7 +875,6 @@ def ctc_decode(inputs, sequence_lengths, strategy="greedy", beam_width=100,
         return _greedy_decode(inputs, lengths, merge_repeated, blank)
     # Beam search is sequential and data-dependent: it runs on the host,
     # through `tf.numpy_function`, which also works in `tf.function`.
-    from keras.src.backend.numpy.nn import ctc_beam_search
 
     def search(log_probs, lengths):
         return ctc_beam_search(log_probs, lengths, beam_width, top_paths,

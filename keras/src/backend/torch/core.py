@@ -10,7 +10,6 @@ import numpy as np
 import torch
 
 from keras.src import tree
-from keras.src.backend import config
 from keras.src.backend.common import dtypes
 from keras.src.backend.common import global_state
 from keras.src.backend.common import symbolic_shapes
@@ -122,24 +121,39 @@ def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
         x = x.value
         return x if dtype is None else x.to(to_torch_dtype(dtype))
     if dtype is None:
-        # `np.float64` scalars subclass `float`: weak, like Python floats.
-        isfloat = isinstance(x, float)
-        dtype = config.floatx() if isfloat else dtypes.infer_dtype(x)
+        dtype = dtypes.infer_dtype(x)
     dtype = to_torch_dtype(dtype)
     if isinstance(x, (bool, int, float, complex)):
         # ~1us, against ~20us through NumPy.
         return torch.tensor(x, dtype=dtype, device=get_device())
-    if isinstance(x, np.ndarray) or np.isscalar(x):
-        array = np.asarray(x)
-        if array.dtype.kind in "USO":
-            raise ValueError(f"The torch backend cannot hold strings: {x!r}")
-        if array.dtype == np.uint16 or array.dtype == np.uint32:
-            array = array.astype(np.int64)
-        return torch.as_tensor(array, device=get_device()).to(dtype)
+    if isinstance(x, (list, tuple)) and _holds_only_numbers(x):
+        # torch.tensor on Python numbers is traceable by Dynamo; the NumPy
+        # route below is not.
+        return torch.tensor(x, dtype=dtype, device=get_device())
     if isinstance(x, (list, tuple)):
         x = [convert_to_numpy(e) if is_tensor(e) else e for e in x]
-        return torch.as_tensor(np.asarray(x), device=get_device()).to(dtype)
-    return torch.as_tensor(np.asarray(x), device=get_device()).to(dtype)
+    array = np.asarray(x)
+    if array.dtype.kind in "USO":
+        raise ValueError(f"The torch backend cannot hold strings: {x!r}")
+    if array.dtype.kind == "V" or array.dtype in (np.uint16, np.uint32):
+        # ml_dtypes (bfloat16, float8) and wide unsigned types have no
+        # NumPy bridge in torch: go through a type torch reads.
+        array = array.astype(np.float32 if array.dtype.kind == "V"
+                             else np.int64)
+    if not array.flags.c_contiguous:
+        # torch cannot wrap arrays with negative strides (`x[::-1]`).
+        array = array.copy()
+    return torch.as_tensor(array, device=get_device()).to(dtype)
+
+
+def _holds_only_numbers(values):
+    for v in values:
+        if isinstance(v, (list, tuple)):
+            if not _holds_only_numbers(v):
+                return False
+        elif not isinstance(v, (bool, int, float)):
+            return False
+    return True
 
 
 def convert_to_numpy(x):

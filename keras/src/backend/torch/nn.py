@@ -12,12 +12,14 @@ import torch.nn.functional as F
 
 from keras.src.backend import config
 from keras.src.backend.common import dtypes
-from keras.src.backend.torch.core import KERAS_DTYPES
-from keras.src.backend.torch.core import cast
-from keras.src.backend.torch.core import convert_to_tensor
-from keras.src.backend.torch.core import get_device
-from keras.src.backend.torch.core import promote
-from keras.src.backend.torch.core import to_torch_dtype
+from keras.src.backend.common.ctc import ctc_beam_search
+from keras.src.backend.torch.core import (
+    KERAS_DTYPES,
+    cast,
+    convert_to_tensor,
+    promote,
+    to_torch_dtype,
+)
 
 # ---------------------------------------------------------------- helpers
 # The conv arithmetic helpers are repeated in each backend's nn.py so that
@@ -101,6 +103,10 @@ def _exact_float(x):
     if x.is_floating_point():
         return x, x.dtype
     return x.double(), x.dtype
+
+
+def _as(x, dtype):
+    return x if x.dtype == dtype else x.to(dtype)
 
 
 # ------------------------------------------------------------ activations
@@ -253,7 +259,7 @@ def sparsemax(x, axis=-1):
 def _conv(x, weight, strides, padding, dilation, groups, channels_first):
     """`weight` is in torch's layout `(out, in // groups, *kernel)`."""
     x, dtype = _exact_float(_to_channels_first(x, channels_first))
-    weight = weight.to(x.dtype)
+    weight = _as(weight, x.dtype)
     n = x.ndim - 2
     strides, dilation = _tuple(strides, n), _tuple(dilation, n)
     pad = 0
@@ -269,7 +275,7 @@ def _conv(x, weight, strides, padding, dilation, groups, channels_first):
             x = F.pad(x, _flat_pads(pads))
     conv_fn = (F.conv1d, F.conv2d, F.conv3d)[n - 1]
     y = conv_fn(x, weight, None, strides, pad, dilation, groups)
-    return _from_channels_first(y.to(dtype), channels_first)
+    return _from_channels_first(_as(y, dtype), channels_first)
 
 
 def conv(
@@ -332,7 +338,7 @@ def conv_transpose(
     channels_first = _channels_first(data_format)
     x, dtype = _exact_float(_to_channels_first(inputs, channels_first))
     n = x.ndim - 2
-    weight = kernel.permute(-1, -2, *range(n)).to(x.dtype)
+    weight = _as(kernel.permute(-1, -2, *range(n)), x.dtype)
     strides, dilation = _tuple(strides, n), _tuple(dilation_rate, n)
     out_pad = (
         [None] * n if output_padding is None else _tuple(output_padding, n)
@@ -364,7 +370,7 @@ def conv_transpose(
                 pads = [(0, 0)] * (y.ndim - 2)
                 pads[axis - 2] = (0, missing)
                 y = F.pad(y, _flat_pads(pads))
-    return _from_channels_first(y.to(dtype), channels_first)
+    return _from_channels_first(_as(y, dtype), channels_first)
 
 
 def _pool_geometry(x, pool_size, strides, padding):
@@ -388,7 +394,7 @@ def max_pool(inputs, pool_size, strides=None, padding="valid",
         x = F.pad(x, _flat_pads(pads), value=-math.inf)
     pool_fn = (F.max_pool1d, F.max_pool2d, F.max_pool3d)[x.ndim - 3]
     y = pool_fn(x, pool, strides)
-    return _from_channels_first(y.to(dtype), channels_first)
+    return _from_channels_first(_as(y, dtype), channels_first)
 
 
 def average_pool(inputs, pool_size, strides=None, padding="valid",
@@ -408,7 +414,7 @@ def average_pool(inputs, pool_size, strides=None, padding="valid",
                                 device=x.device), flat)
         y = pool_fn(F.pad(x, flat), pool, strides) / pool_fn(mask, pool,
                                                              strides)
-    return _from_channels_first(y.to(dtype), channels_first)
+    return _from_channels_first(_as(y, dtype), channels_first)
 
 
 def adaptive_average_pool(inputs, output_size, data_format=None):
@@ -417,7 +423,7 @@ def adaptive_average_pool(inputs, output_size, data_format=None):
     size = _tuple(output_size, x.ndim - 2)
     pool_fn = (F.adaptive_avg_pool1d, F.adaptive_avg_pool2d,
                F.adaptive_avg_pool3d)[x.ndim - 3]
-    return _from_channels_first(pool_fn(x, size).to(dtype), channels_first)
+    return _from_channels_first(_as(pool_fn(x, size), dtype), channels_first)
 
 
 def adaptive_max_pool(inputs, output_size, data_format=None):
@@ -427,7 +433,7 @@ def adaptive_max_pool(inputs, output_size, data_format=None):
     size = _tuple(output_size, x.ndim - 2)
     pool_fn = (F.adaptive_max_pool1d, F.adaptive_max_pool2d,
                F.adaptive_max_pool3d)[x.ndim - 3]
-    return _from_channels_first(pool_fn(x, size).to(dtype), channels_first)
+    return _from_channels_first(_as(pool_fn(x, size), dtype), channels_first)
 
 
 # --------------------------------------------------------- one-hot, losses
@@ -483,17 +489,27 @@ def categorical_crossentropy(target, output, from_logits=False, axis=-1):
 def sparse_categorical_crossentropy(target, output, from_logits=False,
                                     axis=-1):
     output, dtype = _wide(output)
-    output = output.movedim(axis, -1)
     target = convert_to_tensor(target)
     if target.ndim == output.ndim and target.shape[-1] == 1:
         target = target.squeeze(-1)
-    target = target.long()
-    log_probs = _log_probs(output, from_logits, -1)
-    classes = output.shape[-1]
-    index = torch.clamp(target, 0, classes - 1).unsqueeze(-1)
-    picked = torch.gather(log_probs, -1, index).squeeze(-1)
-    valid = (target >= 0) & (target < classes)
-    return torch.where(valid, -picked, 0).to(dtype)
+    classes = output.shape[axis]
+    # Targets out of range are ignored: their loss is 0.
+    target = torch.where((target >= 0) & (target < classes), target.long(),
+                         -100)
+    # torch's fused losses want the class axis at 1 (or alone).
+    if output.ndim > 1 and axis % output.ndim != 1:
+        output = output.movedim(axis, 1)
+    if from_logits:
+        loss = F.cross_entropy(output, target, reduction="none",
+                               ignore_index=-100)
+    else:
+        class_axis = 1 if output.ndim > 1 else 0
+        output = output / torch.sum(output, dim=class_axis, keepdim=True)
+        eps = config.epsilon()
+        log_probs = torch.log(torch.clamp(output, eps, 1 - eps))
+        loss = F.nll_loss(log_probs, target, reduction="none",
+                          ignore_index=-100)
+    return _as(loss, dtype)
 
 
 def binary_crossentropy(target, output, from_logits=False):
@@ -535,14 +551,23 @@ def _distributed():
 
 
 def _synchronized_moments(x, axes, keepdims):
+    import warnings
+
     from torch.distributed.nn.functional import all_reduce
 
     count = torch.tensor(
         float(math.prod(x.shape[a] for a in axes)), device=x.device
     )
-    total = all_reduce(torch.sum(x, dim=axes, keepdim=True))
-    squares = all_reduce(torch.sum(torch.square(x), dim=axes, keepdim=True))
-    count = all_reduce(count)
+    # The sums go through autograd-aware reductions; the count needs none.
+    torch.distributed.all_reduce(count)
+    with warnings.catch_warnings():
+        # torch 2.13 deprecates this public autograd-aware reduction in
+        # favor of a private module.
+        warnings.simplefilter("ignore", FutureWarning)
+        total = all_reduce(torch.sum(x, dim=axes, keepdim=True))
+        squares = all_reduce(
+            torch.sum(torch.square(x), dim=axes, keepdim=True)
+        )
     mean = total / count
     variance = torch.clamp(squares / count - torch.square(mean), min=0)
     if not keepdims:
@@ -564,13 +589,15 @@ def batch_normalization(x, mean, variance, axis, offset=None, scale=None,
         tensors = [_float(t) for t in tensors]
     x, mean, variance, *rest = tensors
     axis = axis % x.ndim
-    inv = torch.rsqrt(_broadcast_to_axis(variance, x.ndim, axis) + epsilon)
+    # Scale and shift are folded on the vectors: two full-size operations.
+    inv = torch.rsqrt(variance + epsilon)
     if scale is not None:
-        inv = inv * _broadcast_to_axis(rest.pop(-1), x.ndim, axis)
-    y = (x - _broadcast_to_axis(mean, x.ndim, axis)) * inv
+        inv = inv * rest.pop(-1)
+    shift = -mean * inv
     if offset is not None:
-        y = y + _broadcast_to_axis(rest[0], x.ndim, axis)
-    return y
+        shift = shift + rest[0]
+    return torch.addcmul(_broadcast_to_axis(shift, x.ndim, axis), x,
+                         _broadcast_to_axis(inv, x.ndim, axis))
 
 
 def _param(v, x, axes):
@@ -638,8 +665,12 @@ def normalize(x, axis=-1, order=2, epsilon=None):
     x, dtype = _wide(x)
     axes = _axes(axis, x.ndim)
     epsilon = config.epsilon() if epsilon is None else epsilon
-    norm = torch.linalg.vector_norm(x, ord=order, dim=axes, keepdim=True)
-    return (x / torch.clamp(norm, min=epsilon)).to(dtype)
+    total = torch.sum(torch.abs(x) ** order, dim=axes, keepdim=True)
+    # Flooring `total` keeps the gradient finite where the norm is 0.
+    tiny = torch.finfo(x.dtype).tiny
+    norm = torch.clamp(torch.clamp(total, min=tiny) ** (1 / order),
+                       min=epsilon)
+    return (x / norm).to(dtype)
 
 
 # ------------------------------------------------------------------ misc
@@ -677,8 +708,7 @@ def dot_product_attention(query, key, value, bias=None, mask=None,
         is_causal = False
     kwargs = {"enable_gqa": heads != kv_heads, "scale": scale}
     if flash_attention:
-        from torch.nn.attention import SDPBackend
-        from torch.nn.attention import sdpa_kernel
+        from torch.nn.attention import SDPBackend, sdpa_kernel
 
         with sdpa_kernel(SDPBackend.FLASH_ATTENTION):
             out = F.scaled_dot_product_attention(
@@ -793,6 +823,8 @@ def ctc_loss(target, output, target_length, output_length, mask_index=0):
             target_length,
             blank=mask_index,
             reduction="none",
+            # Infeasible targets get inf below, with a zero gradient.
+            zero_infinity=True,
         )
     feasible = _ctc_feasible(target, target_length, output_length)
     return torch.where(feasible, loss, math.inf)
@@ -857,11 +889,9 @@ def ctc_decode(inputs, sequence_lengths, strategy="greedy", beam_width=100,
     if strategy == "greedy":
         return _greedy_decode(inputs, lengths, merge_repeated, blank)
     # Beam search is sequential and data-dependent: it runs on the host.
-    from keras.src.backend.numpy.nn import ctc_beam_search
 
     log_probs = torch.log_softmax(inputs, dim=-1).detach().cpu().numpy()
     paths, scores = ctc_beam_search(log_probs, lengths.cpu().numpy(),
                                     beam_width, top_paths, blank)
-    device = get_device()
-    return (torch.as_tensor(paths, device=device),
-            torch.as_tensor(np.asarray(scores), device=device))
+    return (torch.as_tensor(paths, device=inputs.device),
+            torch.as_tensor(np.asarray(scores), device=inputs.device))
