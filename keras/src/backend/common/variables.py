@@ -7,8 +7,7 @@ as a pure function of its state.
 """
 
 from keras.src.backend import config
-from keras.src.backend.common import dtypes
-from keras.src.backend.common import global_state
+from keras.src.backend.common import dtypes, global_state
 from keras.src.backend.common.keras_tensor import standardize_shape
 from keras.src.backend.common.name_scope import current_path
 from keras.src.backend.common.naming import auto_name

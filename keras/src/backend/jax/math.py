@@ -7,10 +7,8 @@ import jax.numpy as jnp
 import numpy as np
 
 from keras.src.backend.common import dtypes
-from keras.src.backend.jax.core import convert_to_tensor
-from keras.src.backend.jax.core import promote
-from keras.src.backend.numpy.math import segment_work_dtype
-from keras.src.backend.numpy.math import stft_window
+from keras.src.backend.common.math_utils import segment_work_dtype, stft_window
+from keras.src.backend.jax.core import convert_to_tensor, promote
 
 _INEXACT = frozenset(
     ["float16", "bfloat16", "float32", "float64", "complex64", "complex128"]

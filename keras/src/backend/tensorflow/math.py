@@ -3,11 +3,12 @@
 import tensorflow as tf
 
 from keras.src.backend.common import dtypes
-from keras.src.backend.numpy.math import segment_identity
-from keras.src.backend.numpy.math import segment_work_dtype
-from keras.src.backend.numpy.math import stft_window
-from keras.src.backend.tensorflow.core import convert_to_tensor
-from keras.src.backend.tensorflow.core import promote
+from keras.src.backend.common.math_utils import (
+    segment_identity,
+    segment_work_dtype,
+    stft_window,
+)
+from keras.src.backend.tensorflow.core import convert_to_tensor, promote
 
 _INEXACT = frozenset(
     ["float16", "bfloat16", "float32", "float64", "complex64", "complex128"]

@@ -4,12 +4,16 @@ import numpy as np
 import torch
 
 from keras.src.backend.common import dtypes
-from keras.src.backend.numpy.math import segment_identity
-from keras.src.backend.numpy.math import segment_work_dtype
-from keras.src.backend.torch.core import KERAS_DTYPES
-from keras.src.backend.torch.core import convert_to_tensor
-from keras.src.backend.torch.core import promote
-from keras.src.backend.torch.core import to_torch_dtype
+from keras.src.backend.common.math_utils import (
+    segment_identity,
+    segment_work_dtype,
+)
+from keras.src.backend.torch.core import (
+    KERAS_DTYPES,
+    convert_to_tensor,
+    promote,
+    to_torch_dtype,
+)
 
 _INEXACT = frozenset(
     [

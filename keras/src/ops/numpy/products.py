@@ -7,16 +7,20 @@ from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.backend.common import dtypes
 from keras.src.backend.common.dtypes import dtype_of
-from keras.src.backend.common.keras_tensor import KerasTensor
-from keras.src.backend.common.keras_tensor import any_symbolic_tensors
+from keras.src.backend.common.keras_tensor import (
+    KerasTensor,
+    any_symbolic_tensors,
+)
+
+# The backends share these dtype rules; the specs apply the same ones.
+from keras.src.backend.common.product_dtypes import (
+    product_dtype,
+    slogdet_dtypes,
+    trace_dtype,
+)
 from keras.src.ops import shape_rules
 from keras.src.ops.operation import symbolic_op
 from keras.src.ops.shape_rules import shape_of
-
-# The backends share these dtype rules; the specs apply the same ones.
-from keras.src.backend.numpy.numpy.products import _product_dtype
-from keras.src.backend.numpy.numpy.products import _slogdet_dtypes
-from keras.src.backend.numpy.numpy.products import _trace_dtype
 
 __all__ = [
     "cross",
@@ -99,7 +103,7 @@ def _matmul_spec(x1, x2):
         ) from None
     out = batch + (a[-2:-1] if len(s1) > 1 else ())
     out += b[-1:] if len(s2) > 1 else ()
-    return KerasTensor(out, dtype=_product_dtype(x1, x2))
+    return KerasTensor(out, dtype=product_dtype(x1, x2))
 
 
 @keras_export(["keras.ops.dot", "keras.ops.numpy.dot"])
@@ -201,7 +205,7 @@ def _einsum_spec(subscripts, *operands, **kwargs):
     out = [_label_size(subscripts, sizes, x) for x in before]
     out += list(broadcast) if has_ellipsis else []
     out += [_label_size(subscripts, sizes, x) for x in after]
-    return KerasTensor(tuple(out), dtype=_product_dtype(*operands))
+    return KerasTensor(tuple(out), dtype=product_dtype(*operands))
 
 
 def _einsum_term(subscripts, term, shape):
@@ -506,7 +510,7 @@ def _trace_spec(x, offset=0, axis1=0, axis2=1):
     if axis1 == axis2:
         raise ValueError("`trace`: `axis1` and `axis2` must differ.")
     rest = tuple(d for i, d in enumerate(shape) if i not in (axis1, axis2))
-    return KerasTensor(rest, dtype=_trace_dtype(dtype_of(x)))
+    return KerasTensor(rest, dtype=trace_dtype(dtype_of(x)))
 
 
 @keras_export(["keras.ops.slogdet", "keras.ops.numpy.slogdet"])
@@ -542,7 +546,7 @@ def _slogdet_spec(x):
         raise ValueError(
             f"`slogdet` takes square matrices. Received shape: {shape}"
         )
-    dtype = _slogdet_dtypes(dtype_of(x))[0]
+    dtype = slogdet_dtypes(dtype_of(x))[0]
     return (
         KerasTensor(shape[:-2], dtype=dtype),
         KerasTensor(shape[:-2], dtype=dtype),

@@ -3,13 +3,13 @@
 import jax
 import jax.numpy as jnp
 
-from keras.src.backend.jax.core import convert_to_tensor
-from keras.src.backend.jax.core import promote
-from keras.src.backend.numpy.numpy.products import _MapVectorized
-from keras.src.backend.numpy.numpy.products import _product_dtype
-from keras.src.backend.numpy.numpy.products import _slogdet_dtypes
-from keras.src.backend.numpy.numpy.products import _static_broadcast
-from keras.src.backend.numpy.numpy.products import _trace_dtype
+from keras.src.backend.common.product_dtypes import (
+    product_dtype,
+    slogdet_dtypes,
+    trace_dtype,
+)
+from keras.src.backend.common.vectorize import MapVectorized, static_broadcast
+from keras.src.backend.jax.core import convert_to_tensor, promote
 
 __all__ = [
     "cross",
@@ -28,13 +28,13 @@ __all__ = [
 
 
 def matmul(x1, x2):
-    dtype = _product_dtype(x1, x2)
+    dtype = product_dtype(x1, x2)
     x1, x2 = convert_to_tensor(x1, dtype), convert_to_tensor(x2, dtype)
     return jnp.matmul(x1, x2)
 
 
 def einsum(subscripts, *operands, **kwargs):
-    dtype = _product_dtype(*operands)
+    dtype = product_dtype(*operands)
     operands = [convert_to_tensor(x, dtype) for x in operands]
     return jnp.einsum(subscripts, *operands, **kwargs)
 
@@ -82,23 +82,23 @@ def cross(x1, x2, axisa=-1, axisb=-1, axisc=-1, axis=None):
 
 def trace(x, offset=0, axis1=0, axis2=1):
     x = convert_to_tensor(x)
-    dtype = _trace_dtype(x.dtype)
+    dtype = trace_dtype(x.dtype)
     return jnp.trace(x, offset=offset, axis1=axis1, axis2=axis2, dtype=dtype)
 
 
 def slogdet(x):
     x = convert_to_tensor(x)
-    dtype, compute = _slogdet_dtypes(x.dtype)
+    dtype, compute = slogdet_dtypes(x.dtype)
     sign, logdet = jnp.linalg.slogdet(x.astype(compute))
     return sign.astype(dtype), logdet.astype(dtype)
 
 
 def vectorize(pyfunc, *, excluded=None, signature=None):
-    return _MapVectorized(pyfunc, excluded, signature, _JaxMapping)
+    return MapVectorized(pyfunc, excluded, signature, _JaxMapping)
 
 
 class _JaxMapping:
-    """The array functions `_MapVectorized` needs, for JAX (`vmap`)."""
+    """The array functions `MapVectorized` needs, for JAX (`vmap`)."""
 
     to_tensor = staticmethod(convert_to_tensor)
     broadcast_to = staticmethod(jnp.broadcast_to)
@@ -110,7 +110,7 @@ class _JaxMapping:
 
     @staticmethod
     def broadcast_shapes(shapes):
-        return _static_broadcast(shapes)
+        return static_broadcast(shapes)
 
     @staticmethod
     def map(fn, flat_args):

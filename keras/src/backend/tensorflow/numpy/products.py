@@ -2,13 +2,13 @@
 
 import tensorflow as tf
 
-from keras.src.backend.numpy.numpy.products import _MapVectorized
-from keras.src.backend.numpy.numpy.products import _product_dtype
-from keras.src.backend.numpy.numpy.products import _slogdet_dtypes
-from keras.src.backend.numpy.numpy.products import _static_broadcast
-from keras.src.backend.numpy.numpy.products import _trace_dtype
-from keras.src.backend.tensorflow.core import convert_to_tensor
-from keras.src.backend.tensorflow.core import promote
+from keras.src.backend.common.product_dtypes import (
+    product_dtype,
+    slogdet_dtypes,
+    trace_dtype,
+)
+from keras.src.backend.common.vectorize import MapVectorized, static_broadcast
+from keras.src.backend.tensorflow.core import convert_to_tensor, promote
 from keras.src.backend.tensorflow.core import shape as dynamic_shape
 from keras.src.backend.tensorflow.numpy.indexing import diagonal
 
@@ -53,7 +53,7 @@ def _multiply(x1, x2):
 
 
 def matmul(x1, x2):
-    dtype = _product_dtype(x1, x2)
+    dtype = product_dtype(x1, x2)
     x1, x2 = convert_to_tensor(x1, dtype), convert_to_tensor(x2, dtype)
     return _via_supported(_matmul, x1, x2)
 
@@ -71,7 +71,7 @@ def _matmul(a, b):
 
 
 def einsum(subscripts, *operands, **kwargs):
-    dtype = _product_dtype(*operands)
+    dtype = product_dtype(*operands)
     operands = [convert_to_tensor(x, dtype) for x in operands]
     operands = _broadcast_labels(subscripts, operands)
     return _via_supported(
@@ -198,23 +198,23 @@ def _as_3_vectors(v):
 
 def trace(x, offset=0, axis1=0, axis2=1):
     x = convert_to_tensor(x)
-    x = tf.cast(x, _trace_dtype(x.dtype.name))
+    x = tf.cast(x, trace_dtype(x.dtype.name))
     return tf.reduce_sum(diagonal(x, offset, axis1, axis2), axis=-1)
 
 
 def slogdet(x):
     x = convert_to_tensor(x)
-    dtype, compute = _slogdet_dtypes(x.dtype.name)
+    dtype, compute = slogdet_dtypes(x.dtype.name)
     sign, logdet = tf.linalg.slogdet(tf.cast(x, compute))
     return tf.cast(sign, dtype), tf.cast(logdet, dtype)
 
 
 def vectorize(pyfunc, *, excluded=None, signature=None):
-    return _MapVectorized(pyfunc, excluded, signature, _TensorFlowMapping)
+    return MapVectorized(pyfunc, excluded, signature, _TensorFlowMapping)
 
 
 class _TensorFlowMapping:
-    """The array functions `_MapVectorized` needs, for TensorFlow
+    """The array functions `MapVectorized` needs, for TensorFlow
     (`vectorized_map`); unknown dimensions are scalar tensors."""
 
     to_tensor = staticmethod(convert_to_tensor)
@@ -225,7 +225,7 @@ class _TensorFlowMapping:
     @staticmethod
     def broadcast_shapes(shapes):
         if all(isinstance(d, int) for s in shapes for d in s):
-            return _static_broadcast(shapes)
+            return static_broadcast(shapes)
         dynamic = tf.constant([], tf.int32)
         for s in shapes:
             if s:

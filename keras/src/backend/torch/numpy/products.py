@@ -2,14 +2,18 @@
 
 import torch
 
-from keras.src.backend.numpy.numpy.products import _MapVectorized
-from keras.src.backend.numpy.numpy.products import _product_dtype
-from keras.src.backend.numpy.numpy.products import _slogdet_dtypes
-from keras.src.backend.numpy.numpy.products import _trace_dtype
-from keras.src.backend.torch.core import KERAS_DTYPES
-from keras.src.backend.torch.core import convert_to_tensor
-from keras.src.backend.torch.core import promote
-from keras.src.backend.torch.core import to_torch_dtype
+from keras.src.backend.common.product_dtypes import (
+    product_dtype,
+    slogdet_dtypes,
+    trace_dtype,
+)
+from keras.src.backend.common.vectorize import MapVectorized
+from keras.src.backend.torch.core import (
+    KERAS_DTYPES,
+    convert_to_tensor,
+    promote,
+    to_torch_dtype,
+)
 
 __all__ = [
     "cross",
@@ -40,13 +44,13 @@ def _via_int64(fn, *tensors):
 
 
 def matmul(x1, x2):
-    dtype = _product_dtype(x1, x2)
+    dtype = product_dtype(x1, x2)
     x1, x2 = convert_to_tensor(x1, dtype), convert_to_tensor(x2, dtype)
     return _via_int64(torch.matmul, x1, x2)
 
 
 def einsum(subscripts, *operands, **kwargs):
-    dtype = _product_dtype(*operands)
+    dtype = product_dtype(*operands)
     operands = [convert_to_tensor(x, dtype) for x in operands]
     out = _via_int64(lambda *ts: torch.einsum(subscripts, *ts), *operands)
     # Summing integers widens them to int64 in torch.
@@ -139,7 +143,7 @@ def _as_3_vectors(v):
 
 def trace(x, offset=0, axis1=0, axis2=1):
     x = convert_to_tensor(x)
-    dtype = to_torch_dtype(_trace_dtype(KERAS_DTYPES[x.dtype]))
+    dtype = to_torch_dtype(trace_dtype(KERAS_DTYPES[x.dtype]))
     diagonal = torch.diagonal(x, offset=offset, dim1=axis1, dim2=axis2)
     if dtype in _NO_MM_KERNEL:
         return diagonal.sum(-1, dtype=torch.int64).to(dtype)
@@ -148,18 +152,18 @@ def trace(x, offset=0, axis1=0, axis2=1):
 
 def slogdet(x):
     x = convert_to_tensor(x)
-    dtype, compute = _slogdet_dtypes(KERAS_DTYPES[x.dtype])
+    dtype, compute = slogdet_dtypes(KERAS_DTYPES[x.dtype])
     sign, logdet = torch.linalg.slogdet(x.to(to_torch_dtype(compute)))
     dtype = to_torch_dtype(dtype)
     return sign.to(dtype), logdet.to(dtype)
 
 
 def vectorize(pyfunc, *, excluded=None, signature=None):
-    return _MapVectorized(pyfunc, excluded, signature, _TorchMapping)
+    return MapVectorized(pyfunc, excluded, signature, _TorchMapping)
 
 
 class _TorchMapping:
-    """The array functions `_MapVectorized` needs, for torch (`vmap`)."""
+    """The array functions `MapVectorized` needs, for torch (`vmap`)."""
 
     to_tensor = staticmethod(convert_to_tensor)
 
