@@ -3,6 +3,11 @@
 Backend-neutral code calls backend functions through this module
 (`backend.numpy.add`, `backend.convert_to_tensor`, ...). Only the packages
 under `keras/src/backend/<name>/` import TensorFlow, JAX or PyTorch.
+
+Importing a module of the numpy *backend* package
+(`keras.src.backend.numpy.<x>`) after this module has run rebinds the
+attribute `numpy` here to that package; backends that reuse numpy-backend
+code import it at their own import time, before the rebinding below.
 """
 
 from keras.src.api_export import keras_export

@@ -10,6 +10,7 @@ import inspect
 
 import pytest
 
+from keras.src import backend as backend_module
 from keras.src import testing
 
 BACKENDS = ("numpy", "jax", "tensorflow", "torch")
@@ -28,6 +29,14 @@ def _public_functions(module):
 
 
 class BackendConsistencyTest(testing.TestCase):
+    def setUp(self):
+        super().setUp()
+        # Importing `keras.src.backend.numpy.*` rebinds the attribute
+        # `keras.src.backend.numpy` (the active backend's numpy module) to
+        # the numpy backend package: put it back after the test.
+        active = backend_module.numpy
+        self.addCleanup(setattr, backend_module, "numpy", active)
+
     def test_same_functions_and_parameters(self):
         for module_name in MODULES:
             functions = {}
