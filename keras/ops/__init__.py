@@ -5,8 +5,10 @@ from keras.ops import nn as nn
 from keras.ops import numpy as numpy
 from keras.src.ops.numpy.elementwise import abs as abs
 from keras.src.ops.numpy.elementwise import absolute as absolute
-from keras.src.ops.nn import adaptive_average_pool as adaptive_average_pool
-from keras.src.ops.nn import adaptive_max_pool as adaptive_max_pool
+from keras.src.ops.nn.convolution import (
+    adaptive_average_pool as adaptive_average_pool,
+)
+from keras.src.ops.nn.convolution import adaptive_max_pool as adaptive_max_pool
 from keras.src.ops.numpy.elementwise import add as add
 from keras.src.ops.numpy.reductions import all as all
 from keras.src.ops.numpy.elementwise_compare import allclose as allclose
@@ -31,10 +33,12 @@ from keras.src.ops.numpy.creation import array as array
 from keras.src.ops.numpy.manipulation import array_split as array_split
 from keras.src.ops.control_flow import associative_scan as associative_scan
 from keras.src.ops.numpy.statistics import average as average
-from keras.src.ops.nn import average_pool as average_pool
+from keras.src.ops.nn.convolution import average_pool as average_pool
 from keras.src.ops.numpy.creation import bartlett as bartlett
-from keras.src.ops.nn import batch_normalization as batch_normalization
-from keras.src.ops.nn import binary_crossentropy as binary_crossentropy
+from keras.src.ops.nn.normalization import (
+    batch_normalization as batch_normalization,
+)
+from keras.src.ops.nn.losses import binary_crossentropy as binary_crossentropy
 from keras.src.ops.numpy.statistics import bincount as bincount
 from keras.src.ops.numpy.elementwise_numeric import bitwise_and as bitwise_and
 from keras.src.ops.numpy.elementwise_numeric import (
@@ -52,13 +56,13 @@ from keras.src.ops.numpy.elementwise_numeric import bitwise_xor as bitwise_xor
 from keras.src.ops.numpy.creation import blackman as blackman
 from keras.src.ops.numpy.manipulation import broadcast_to as broadcast_to
 from keras.src.ops.core import cast as cast
-from keras.src.ops.nn import (
+from keras.src.ops.nn.losses import (
     categorical_crossentropy as categorical_crossentropy,
 )
 from keras.src.ops.numpy.elementwise_math import cbrt as cbrt
 from keras.src.ops.math import cdist as cdist
 from keras.src.ops.numpy.elementwise_numeric import ceil as ceil
-from keras.src.ops.nn import celu as celu
+from keras.src.ops.nn.activations import celu as celu
 from keras.src.ops.linalg import cholesky as cholesky
 from keras.src.ops.linalg import cholesky_inverse as cholesky_inverse
 from keras.src.ops.numpy.elementwise import clip as clip
@@ -66,8 +70,8 @@ from keras.src.ops.numpy.manipulation import concatenate as concatenate
 from keras.src.ops.control_flow import cond as cond
 from keras.src.ops.numpy.elementwise_numeric import conj as conj
 from keras.src.ops.numpy.elementwise_numeric import conjugate as conjugate
-from keras.src.ops.nn import conv as conv
-from keras.src.ops.nn import conv_transpose as conv_transpose
+from keras.src.ops.nn.convolution import conv as conv
+from keras.src.ops.nn.convolution import conv_transpose as conv_transpose
 from keras.src.ops.core import convert_to_numpy as convert_to_numpy
 from keras.src.ops.core import convert_to_tensor as convert_to_tensor
 from keras.src.ops.numpy.elementwise_numeric import copy as copy
@@ -77,14 +81,14 @@ from keras.src.ops.numpy.elementwise_math import cos as cos
 from keras.src.ops.numpy.elementwise_math import cosh as cosh
 from keras.src.ops.numpy.reductions import count_nonzero as count_nonzero
 from keras.src.ops.numpy.products import cross as cross
-from keras.src.ops.nn import ctc_decode as ctc_decode
-from keras.src.ops.nn import ctc_loss as ctc_loss
+from keras.src.ops.nn.losses import ctc_decode as ctc_decode
+from keras.src.ops.nn.losses import ctc_loss as ctc_loss
 from keras.src.ops.numpy.reductions import cumprod as cumprod
 from keras.src.ops.numpy.reductions import cumsum as cumsum
 from keras.src.ops.control_flow import custom_gradient as custom_gradient
 from keras.src.ops.numpy.elementwise_math import deg2rad as deg2rad
-from keras.src.ops.nn import depth_to_space as depth_to_space
-from keras.src.ops.nn import depthwise_conv as depthwise_conv
+from keras.src.ops.nn.convolution import depth_to_space as depth_to_space
+from keras.src.ops.nn.convolution import depthwise_conv as depthwise_conv
 from keras.src.ops.linalg import det as det
 from keras.src.ops.numpy.indexing import diag as diag
 from keras.src.ops.numpy.indexing import diagflat as diagflat
@@ -94,14 +98,16 @@ from keras.src.ops.numpy.indexing import digitize as digitize
 from keras.src.ops.numpy.elementwise import divide as divide
 from keras.src.ops.numpy.elementwise import divide_no_nan as divide_no_nan
 from keras.src.ops.numpy.products import dot as dot
-from keras.src.ops.nn import dot_product_attention as dot_product_attention
+from keras.src.ops.nn.attention import (
+    dot_product_attention as dot_product_attention,
+)
 from keras.src.ops.numpy.manipulation import dsplit as dsplit
 from keras.src.ops.numpy.manipulation import dstack as dstack
 from keras.src.ops.core import dtype as dtype
 from keras.src.ops.linalg import eig as eig
 from keras.src.ops.linalg import eigh as eigh
 from keras.src.ops.numpy.products import einsum as einsum
-from keras.src.ops.nn import elu as elu
+from keras.src.ops.nn.activations import elu as elu
 from keras.src.ops.numpy.creation import empty as empty
 from keras.src.ops.numpy.creation import empty_like as empty_like
 from keras.src.ops.numpy.elementwise_compare import equal as equal
@@ -125,26 +131,26 @@ from keras.src.ops.numpy.elementwise import floor_divide as floor_divide
 from keras.src.ops.numpy.elementwise import fmax as fmax
 from keras.src.ops.numpy.elementwise import fmin as fmin
 from keras.src.ops.numpy.elementwise import fmod as fmod
-from keras.src.ops.nn import fold as fold
+from keras.src.ops.nn.convolution import fold as fold
 from keras.src.ops.control_flow import fori_loop as fori_loop
 from keras.src.ops.numpy.creation import full as full
 from keras.src.ops.numpy.creation import full_like as full_like
 from keras.src.ops.numpy.elementwise_numeric import gcd as gcd
-from keras.src.ops.nn import gelu as gelu
+from keras.src.ops.nn.activations import gelu as gelu
 from keras.src.ops.numpy.creation import geomspace as geomspace
 from keras.src.ops.numpy.indexing import get_item as get_item
-from keras.src.ops.nn import glu as glu
+from keras.src.ops.nn.activations import glu as glu
 from keras.src.ops.numpy.elementwise_compare import greater as greater
 from keras.src.ops.numpy.elementwise_compare import (
     greater_equal as greater_equal,
 )
 from keras.src.ops.numpy.creation import hamming as hamming
 from keras.src.ops.numpy.creation import hanning as hanning
-from keras.src.ops.nn import hard_shrink as hard_shrink
-from keras.src.ops.nn import hard_sigmoid as hard_sigmoid
-from keras.src.ops.nn import hard_silu as hard_silu
-from keras.src.ops.nn import hard_silu as hard_swish
-from keras.src.ops.nn import hard_tanh as hard_tanh
+from keras.src.ops.nn.activations import hard_shrink as hard_shrink
+from keras.src.ops.nn.activations import hard_sigmoid as hard_sigmoid
+from keras.src.ops.nn.activations import hard_silu as hard_silu
+from keras.src.ops.nn.activations import hard_silu as hard_swish
+from keras.src.ops.nn.activations import hard_tanh as hard_tanh
 from keras.src.ops.numpy.elementwise_math import heaviside as heaviside
 from keras.src.ops.numpy.statistics import histogram as histogram
 from keras.src.ops.numpy.manipulation import hsplit as hsplit
@@ -171,10 +177,12 @@ from keras.src.ops.math import istft as istft
 from keras.src.ops.linalg import jvp as jvp
 from keras.src.ops.numpy.creation import kaiser as kaiser
 from keras.src.ops.numpy.products import kron as kron
-from keras.src.ops.nn import layer_normalization as layer_normalization
+from keras.src.ops.nn.normalization import (
+    layer_normalization as layer_normalization,
+)
 from keras.src.ops.numpy.elementwise_numeric import lcm as lcm
 from keras.src.ops.numpy.elementwise_math import ldexp as ldexp
-from keras.src.ops.nn import leaky_relu as leaky_relu
+from keras.src.ops.nn.activations import leaky_relu as leaky_relu
 from keras.src.ops.numpy.elementwise_numeric import left_shift as left_shift
 from keras.src.ops.numpy.elementwise_compare import less as less
 from keras.src.ops.numpy.elementwise_compare import less_equal as less_equal
@@ -183,8 +191,8 @@ from keras.src.ops.numpy.elementwise_math import log as log
 from keras.src.ops.numpy.elementwise_math import log10 as log10
 from keras.src.ops.numpy.elementwise_math import log1p as log1p
 from keras.src.ops.numpy.elementwise_math import log2 as log2
-from keras.src.ops.nn import log_sigmoid as log_sigmoid
-from keras.src.ops.nn import log_softmax as log_softmax
+from keras.src.ops.nn.activations import log_sigmoid as log_sigmoid
+from keras.src.ops.nn.activations import log_softmax as log_softmax
 from keras.src.ops.numpy.elementwise_math import logaddexp as logaddexp
 from keras.src.ops.numpy.elementwise_math import logaddexp2 as logaddexp2
 from keras.src.ops.math import logdet as logdet
@@ -200,7 +208,7 @@ from keras.src.ops.control_flow import map as map
 from keras.src.ops.numpy.products import matmul as matmul
 from keras.src.ops.linalg import matrix_rank as matrix_rank
 from keras.src.ops.numpy.reductions import max as max
-from keras.src.ops.nn import max_pool as max_pool
+from keras.src.ops.nn.convolution import max_pool as max_pool
 from keras.src.ops.numpy.elementwise import maximum as maximum
 from keras.src.ops.numpy.reductions import mean as mean
 from keras.src.ops.numpy.statistics import median as median
@@ -208,9 +216,9 @@ from keras.src.ops.numpy.creation import meshgrid as meshgrid
 from keras.src.ops.numpy.reductions import min as min
 from keras.src.ops.numpy.elementwise import minimum as minimum
 from keras.src.ops.numpy.elementwise import mod as mod
-from keras.src.ops.nn import moments as moments
+from keras.src.ops.nn.normalization import moments as moments
 from keras.src.ops.numpy.manipulation import moveaxis as moveaxis
-from keras.src.ops.nn import multi_hot as multi_hot
+from keras.src.ops.nn.losses import multi_hot as multi_hot
 from keras.src.ops.numpy.elementwise import multiply as multiply
 from keras.src.ops.numpy.elementwise_numeric import nan_to_num as nan_to_num
 from keras.src.ops.numpy.reductions import nanargmax as nanargmax
@@ -232,19 +240,19 @@ from keras.src.ops.numpy.elementwise import negative as negative
 from keras.src.ops.numpy.elementwise_numeric import nextafter as nextafter
 from keras.src.ops.numpy.indexing import nonzero as nonzero
 from keras.src.ops.linalg import norm as norm
-from keras.src.ops.nn import normalize as normalize
+from keras.src.ops.nn.normalization import normalize as normalize
 from keras.src.ops.numpy.elementwise_compare import not_equal as not_equal
-from keras.src.ops.nn import one_hot as one_hot
+from keras.src.ops.nn.losses import one_hot as one_hot
 from keras.src.ops.numpy.creation import ones as ones
 from keras.src.ops.numpy.creation import ones_like as ones_like
 from keras.src.ops.numpy.products import outer as outer
 from keras.src.ops.numpy.manipulation import pad as pad
 from keras.src.ops.numpy.statistics import percentile as percentile
 from keras.src.ops.linalg import pinv as pinv
-from keras.src.ops.nn import polar as polar
+from keras.src.ops.nn.normalization import polar as polar
 from keras.src.ops.numpy.elementwise import power as power
 from keras.src.ops.numpy.reductions import prod as prod
-from keras.src.ops.nn import psnr as psnr
+from keras.src.ops.nn.normalization import psnr as psnr
 from keras.src.ops.numpy.statistics import ptp as ptp
 from keras.src.ops.linalg import qr as qr
 from keras.src.ops.numpy.statistics import quantile as quantile
@@ -252,13 +260,15 @@ from keras.src.ops.numpy.elementwise_math import rad2deg as rad2deg
 from keras.src.ops.numpy.manipulation import ravel as ravel
 from keras.src.ops.numpy.elementwise_numeric import real as real
 from keras.src.ops.numpy.elementwise import reciprocal as reciprocal
-from keras.src.ops.nn import relu as relu
-from keras.src.ops.nn import relu6 as relu6
+from keras.src.ops.nn.activations import relu as relu
+from keras.src.ops.nn.activations import relu6 as relu6
 from keras.src.ops.numpy.manipulation import repeat as repeat
 from keras.src.ops.numpy.manipulation import reshape as reshape
 from keras.src.ops.math import rfft as rfft
 from keras.src.ops.numpy.elementwise_numeric import right_shift as right_shift
-from keras.src.ops.nn import rms_normalization as rms_normalization
+from keras.src.ops.nn.normalization import (
+    rms_normalization as rms_normalization,
+)
 from keras.src.ops.numpy.manipulation import roll as roll
 from keras.src.ops.numpy.manipulation import rot90 as rot90
 from keras.src.ops.numpy.elementwise_numeric import round as round
@@ -273,13 +283,13 @@ from keras.src.ops.math import segment_min as segment_min
 from keras.src.ops.math import segment_prod as segment_prod
 from keras.src.ops.math import segment_sum as segment_sum
 from keras.src.ops.numpy.indexing import select as select
-from keras.src.ops.nn import selu as selu
-from keras.src.ops.nn import separable_conv as separable_conv
+from keras.src.ops.nn.activations import selu as selu
+from keras.src.ops.nn.convolution import separable_conv as separable_conv
 from keras.src.ops.core import shape as shape
-from keras.src.ops.nn import sigmoid as sigmoid
+from keras.src.ops.nn.activations import sigmoid as sigmoid
 from keras.src.ops.numpy.elementwise import sign as sign
 from keras.src.ops.numpy.elementwise_numeric import signbit as signbit
-from keras.src.ops.nn import silu as silu
+from keras.src.ops.nn.activations import silu as silu
 from keras.src.ops.numpy.elementwise_math import sin as sin
 from keras.src.ops.numpy.elementwise_math import sinc as sinc
 from keras.src.ops.numpy.elementwise_math import sinh as sinh
@@ -287,24 +297,24 @@ from keras.src.ops.numpy.manipulation import size as size
 from keras.src.ops.core import slice as slice
 from keras.src.ops.core import slice_update as slice_update
 from keras.src.ops.numpy.products import slogdet as slogdet
-from keras.src.ops.nn import soft_shrink as soft_shrink
-from keras.src.ops.nn import softmax as softmax
-from keras.src.ops.nn import softplus as softplus
-from keras.src.ops.nn import softsign as softsign
+from keras.src.ops.nn.activations import soft_shrink as soft_shrink
+from keras.src.ops.nn.activations import softmax as softmax
+from keras.src.ops.nn.activations import softplus as softplus
+from keras.src.ops.nn.activations import softsign as softsign
 from keras.src.ops.linalg import solve as solve
 from keras.src.ops.linalg import solve_triangular as solve_triangular
 from keras.src.ops.numpy.indexing import sort as sort
-from keras.src.ops.nn import space_to_depth as space_to_depth
-from keras.src.ops.nn import (
+from keras.src.ops.nn.convolution import space_to_depth as space_to_depth
+from keras.src.ops.nn.losses import (
     sparse_categorical_crossentropy as sparse_categorical_crossentropy,
 )
-from keras.src.ops.nn import sparse_plus as sparse_plus
-from keras.src.ops.nn import sparse_sigmoid as sparse_sigmoid
-from keras.src.ops.nn import sparsemax as sparsemax
+from keras.src.ops.nn.activations import sparse_plus as sparse_plus
+from keras.src.ops.nn.activations import sparse_sigmoid as sparse_sigmoid
+from keras.src.ops.nn.activations import sparsemax as sparsemax
 from keras.src.ops.numpy.manipulation import split as split
 from keras.src.ops.numpy.elementwise_math import sqrt as sqrt
 from keras.src.ops.numpy.elementwise import square as square
-from keras.src.ops.nn import squareplus as squareplus
+from keras.src.ops.nn.activations import squareplus as squareplus
 from keras.src.ops.numpy.manipulation import squeeze as squeeze
 from keras.src.ops.numpy.manipulation import stack as stack
 from keras.src.ops.numpy.statistics import std as std
@@ -314,15 +324,15 @@ from keras.src.ops.numpy.elementwise import subtract as subtract
 from keras.src.ops.numpy.reductions import sum as sum
 from keras.src.ops.linalg import svd as svd
 from keras.src.ops.numpy.manipulation import swapaxes as swapaxes
-from keras.src.ops.nn import silu as swish
+from keras.src.ops.nn.activations import silu as swish
 from keras.src.ops.control_flow import switch as switch
 from keras.src.ops.numpy.indexing import take as take
 from keras.src.ops.numpy.indexing import take_along_axis as take_along_axis
 from keras.src.ops.numpy.elementwise_math import tan as tan
 from keras.src.ops.numpy.elementwise_math import tanh as tanh
-from keras.src.ops.nn import tanh_shrink as tanh_shrink
+from keras.src.ops.nn.activations import tanh_shrink as tanh_shrink
 from keras.src.ops.numpy.products import tensordot as tensordot
-from keras.src.ops.nn import threshold as threshold
+from keras.src.ops.nn.activations import threshold as threshold
 from keras.src.ops.numpy.manipulation import tile as tile
 from keras.src.ops.math import top_k as top_k
 from keras.src.ops.numpy.products import trace as trace
@@ -333,7 +343,7 @@ from keras.src.ops.numpy.indexing import tril as tril
 from keras.src.ops.numpy.indexing import triu as triu
 from keras.src.ops.numpy.elementwise import true_divide as true_divide
 from keras.src.ops.numpy.elementwise_numeric import trunc as trunc
-from keras.src.ops.nn import unfold as unfold
+from keras.src.ops.nn.convolution import unfold as unfold
 from keras.src.ops.numpy.indexing import unique as unique
 from keras.src.ops.numpy.indexing import unravel_index as unravel_index
 from keras.src.ops.core import unstack as unstack

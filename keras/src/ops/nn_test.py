@@ -1363,7 +1363,7 @@ NN_OPS = [
     name
     for name, value in vars(ops.nn).items()
     if inspect.isfunction(value)
-    and value.__module__ == "keras.src.ops.nn"
+    and value.__module__.startswith("keras.src.ops.nn.")
     and not name.startswith("_")
 ]
 

@@ -1,0 +1,13 @@
+"""`keras.ops.nn`: activations, losses, normalization, convolution, pooling
+and attention, one module per family.
+
+Shape rules live in `keras/src/ops/nn_shapes.py`. Checks that only need
+shapes run on the eager path too, so that every backend raises the same
+`ValueError`.
+"""
+
+from keras.src.ops.nn.activations import *  # noqa: F403
+from keras.src.ops.nn.attention import *  # noqa: F403
+from keras.src.ops.nn.convolution import *  # noqa: F403
+from keras.src.ops.nn.losses import *  # noqa: F403
+from keras.src.ops.nn.normalization import *  # noqa: F403
