@@ -18,6 +18,11 @@ from jax import lax
 from keras.src.backend import config
 from keras.src.backend.common import dtypes
 from keras.src.backend.common.ctc import ctc_beam_search
+from keras.src.backend.common.nn_utils import normalize_axes as _axes
+from keras.src.backend.common.nn_utils import normalize_tuple as _tuple
+from keras.src.backend.common.nn_utils import (
+    transpose_geometry as _transpose_geometry,
+)
 from keras.src.backend.jax.core import convert_to_tensor, promote
 
 # ---------------------------------------------------------------- helpers
@@ -40,37 +45,6 @@ def _float(x):
     if dtypes.is_float_dtype(dtype):
         return x
     return x.astype(dtypes.result_type(dtype, float))
-
-
-def _axes(axis, ndim):
-    if axis is None:
-        return tuple(range(ndim))
-    if isinstance(axis, int):
-        axis = (axis,)
-    return tuple(a % ndim for a in axis) if ndim else ()
-
-
-def _tuple(value, n):
-    if isinstance(value, int):
-        return (value,) * n
-    value = tuple(int(v) for v in value)
-    return value * n if len(value) == 1 else value
-
-
-def _transpose_geometry(size, k, s, d, padding, output_padding):
-    """`(output length, crop at the start of the full output)` of a
-    transposed convolution along one dimension."""
-    kd = (k - 1) * d + 1
-    if output_padding is None:
-        if padding == "valid":
-            length = size * s + max(kd - s, 0)
-        else:
-            length = size * s
-    else:
-        pad = 0 if padding == "valid" else kd // 2
-        length = (size - 1) * s + kd - 2 * pad + output_padding
-    full = (size - 1) * s + kd
-    return length, max(full - length, 0) // 2
 
 
 def _channels_first(data_format):
