@@ -201,7 +201,7 @@ def _lattice_key(dtype):
             "There is no implicit conversion from float8 dtypes to others; "
             f"cast explicitly. Received: {name}"
         )
-    return _canonical(name)
+    return name
 
 
 @keras_export("keras.backend.result_type")
