@@ -41,7 +41,8 @@ class OperationTest(testing.TestCase):
         z = ops.multiply(y, y)
         node = z._keras_history.operation._inbound_nodes[0]
         self.assertLen(node.parent_nodes, 2)
-        self.assertIs(node.parent_nodes[0].operation, y._keras_history.operation)
+        producer = y._keras_history.operation
+        self.assertIs(node.parent_nodes[0].operation, producer)
 
     def test_get_config_round_trip(self):
         op = Scale(3.0, name="triple")
