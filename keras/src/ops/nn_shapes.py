@@ -5,7 +5,6 @@ Spec functions take the op's own arguments and return `KerasTensor`s;
 the same `ValueError`, naming the op and the shapes.
 """
 
-import numpy as np
 
 from keras.src.backend import config
 from keras.src.backend.common import dtypes
@@ -13,15 +12,6 @@ from keras.src.backend.common.dtypes import dtype_of
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.ops import shape_rules
 from keras.src.ops.shape_rules import shape_of
-
-
-def static_shape(x):
-    """The shape of `x` as a tuple (`None` for unknown dims), read without
-    converting `x`."""
-    shape = getattr(x, "shape", None)
-    if shape is None:
-        return np.shape(x)
-    return tuple(shape)
 
 
 def float_dtype(*values):

@@ -12,22 +12,26 @@ from keras.src.backend.common.keras_tensor import KerasTensor
 
 
 def shape_of(x):
-    """Returns the shape of a tensor, `KerasTensor`, array or Python value."""
-    if isinstance(x, KerasTensor):
-        return x.shape
+    """Returns the shape of a tensor, `KerasTensor`, array or Python value,
+    read without converting it (`None` for unknown dims)."""
     shape = getattr(x, "shape", None)
-    if shape is not None:
-        return tuple(None if d is None else int(d) for d in shape)
-    return np.shape(x)
+    if shape is None:
+        return np.shape(x)
+    return tuple(shape)
 
 
-def float_dtype_of(x):
-    """The dtype of ops that always return floats (`sqrt`, `mean`, ...):
-    floats keep their dtype, integers and bools become floatx."""
-    dtype = dtypes.result_type(dtype_of(x))
+def float_result_dtype(dtype):
+    """The dtype float functions give for inputs of `dtype`: floats and
+    complex numbers keep theirs, integers and bools become floatx."""
     if dtypes.is_float_dtype(dtype) or "complex" in dtype:
         return dtype
     return dtypes.result_type(dtype, float)
+
+
+def float_dtype_of(x):
+    """The dtype of ops that always return floats (`sqrt`, `mean`, ...)
+    applied to `x`."""
+    return float_result_dtype(dtypes.result_type(dtype_of(x)))
 
 
 def broadcast_shapes(op_name, *shapes):
@@ -101,14 +105,24 @@ def bool_unary_spec(x):
     return same_spec(x, dtype="bool")
 
 
-def binary_spec(op_name):
+def unary_dtype_spec(to_dtype):
+    """Returns the spec of an elementwise op whose result dtype is
+    `to_dtype(dtype of x)`."""
+
+    def spec(x):
+        return same_spec(x, dtype=to_dtype(dtypes.result_type(dtype_of(x))))
+
+    return spec
+
+
+def binary_spec(op_name, to_dtype=None):
     """Returns the spec of an elementwise binary op that promotes its
-    inputs' dtypes (`add`, `maximum`)."""
+    inputs' dtypes (`add`, `maximum`), optionally mapped by `to_dtype`."""
 
     def spec(x1, x2):
         shape = broadcast_shapes(op_name, shape_of(x1), shape_of(x2))
         dtype = dtypes.result_type(dtype_of(x1), dtype_of(x2))
-        return KerasTensor(shape, dtype=dtype)
+        return KerasTensor(shape, dtype=to_dtype(dtype) if to_dtype else dtype)
 
     return spec
 

@@ -4,8 +4,8 @@ from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.ops import nn_shapes
-from keras.src.ops.nn_shapes import static_shape as _shape
 from keras.src.ops.operation import symbolic_op
+from keras.src.ops.shape_rules import shape_of as _shape
 
 
 @keras_export(["keras.ops.one_hot", "keras.ops.nn.one_hot"])

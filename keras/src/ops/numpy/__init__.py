@@ -1,9 +1,12 @@
 """`keras.ops.numpy`: NumPy-style ops, split by family into modules."""
 
-from keras.src.ops.numpy.elementwise import *  # noqa: F403
 from keras.src.ops.numpy.creation import *  # noqa: F403
-from keras.src.ops.numpy.manipulation import *  # noqa: F403
+from keras.src.ops.numpy.elementwise import *  # noqa: F403
+from keras.src.ops.numpy.elementwise_compare import *  # noqa: F403
+from keras.src.ops.numpy.elementwise_math import *  # noqa: F403
+from keras.src.ops.numpy.elementwise_numeric import *  # noqa: F403
 from keras.src.ops.numpy.indexing import *  # noqa: F403
+from keras.src.ops.numpy.manipulation import *  # noqa: F403
 from keras.src.ops.numpy.products import *  # noqa: F403
 from keras.src.ops.numpy.reductions import *  # noqa: F403
 from keras.src.ops.numpy.statistics import *  # noqa: F403

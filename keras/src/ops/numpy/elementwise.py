@@ -3,8 +3,7 @@ and dtype rules of the whole elementwise family.
 
 The family continues in `elementwise_compare` (comparisons, logic),
 `elementwise_math` (exponentials, logarithms, trigonometry) and
-`elementwise_numeric` (rounding, bits, predicates, complex parts), which
-this module re-exports.
+`elementwise_numeric` (rounding, bits, predicates, complex parts).
 """
 
 from keras.src import backend
@@ -15,6 +14,9 @@ from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.ops import shape_rules
 from keras.src.ops.operation import symbolic_op
+from keras.src.ops.shape_rules import binary_spec
+from keras.src.ops.shape_rules import float_result_dtype
+from keras.src.ops.shape_rules import unary_dtype_spec
 
 _OWN_OPS = [
     "abs", "absolute", "add", "clip", "divide", "divide_no_nan",
@@ -25,14 +27,6 @@ _OWN_OPS = [
 
 
 # Shape and dtype rules shared by the family.
-
-
-def as_float_dtype(dtype):
-    """The dtype float functions give for inputs of `dtype`: floats and
-    complex numbers keep theirs, integers and bools become floatx."""
-    if dtypes.is_float_dtype(dtype) or "complex" in dtype:
-        return dtype
-    return dtypes.result_type(dtype, float)
 
 
 def real_dtype(dtype):
@@ -66,30 +60,6 @@ def check_integer(op_name, dtype, allow_bool=True):
         f"{' and bool' if allow_bool else ''} inputs. Received: "
         f"dtype={dtype}"
     )
-
-
-def binary_spec(op_name, to_dtype):
-    """Spec of a broadcasting binary op whose result dtype is
-    `to_dtype(promoted dtype of the inputs)`."""
-
-    def spec(x1, x2):
-        shape = shape_rules.broadcast_shapes(
-            op_name, shape_rules.shape_of(x1), shape_rules.shape_of(x2)
-        )
-        dtype = dtypes.result_type(dtype_of(x1), dtype_of(x2))
-        return KerasTensor(shape, dtype=to_dtype(dtype))
-
-    return spec
-
-
-def unary_dtype_spec(to_dtype):
-    """Spec of an elementwise op whose result dtype is `to_dtype(x's)`."""
-
-    def spec(x):
-        dtype = to_dtype(dtypes.result_type(dtype_of(x)))
-        return shape_rules.same_spec(x, dtype=dtype)
-
-    return spec
 
 
 def _clip_spec(x, x_min, x_max):
@@ -141,7 +111,7 @@ def add(x1, x2):
     array([2., 3.])
     """
     if any_symbolic_tensors((x1, x2)):
-        return symbolic_op(add, shape_rules.binary_spec("add"), x1, x2)
+        return symbolic_op(add, binary_spec("add"), x1, x2)
     return backend.numpy.add(x1, x2)
 
 
@@ -185,7 +155,7 @@ def multiply(x1, x2):
     array([2, 4, 6])
     """
     if any_symbolic_tensors((x1, x2)):
-        spec = shape_rules.binary_spec("multiply")
+        spec = binary_spec("multiply")
         return symbolic_op(multiply, spec, x1, x2)
     return backend.numpy.multiply(x1, x2)
 
@@ -207,7 +177,7 @@ def divide(x1, x2):
     array([0.5, 1.5], dtype=float32)
     """
     if any_symbolic_tensors((x1, x2)):
-        spec = binary_spec("divide", as_float_dtype)
+        spec = binary_spec("divide", float_result_dtype)
         return symbolic_op(divide, spec, x1, x2)
     return backend.numpy.divide(x1, x2)
 
@@ -229,7 +199,7 @@ def true_divide(x1, x2):
     array([0.5, 1.5], dtype=float32)
     """
     if any_symbolic_tensors((x1, x2)):
-        spec = binary_spec("true_divide", as_float_dtype)
+        spec = binary_spec("true_divide", float_result_dtype)
         return symbolic_op(true_divide, spec, x1, x2)
     return backend.numpy.true_divide(x1, x2)
 
@@ -252,7 +222,7 @@ def divide_no_nan(x1, x2):
     array([0. , 0.5])
     """
     if any_symbolic_tensors((x1, x2)):
-        spec = binary_spec("divide_no_nan", as_float_dtype)
+        spec = binary_spec("divide_no_nan", float_result_dtype)
         return symbolic_op(divide_no_nan, spec, x1, x2)
     return backend.numpy.divide_no_nan(x1, x2)
 
@@ -362,7 +332,7 @@ def maximum(x1, x2):
     array([3, 5])
     """
     if any_symbolic_tensors((x1, x2)):
-        spec = shape_rules.binary_spec("maximum")
+        spec = binary_spec("maximum")
         return symbolic_op(maximum, spec, x1, x2)
     return backend.numpy.maximum(x1, x2)
 
@@ -384,7 +354,7 @@ def minimum(x1, x2):
     array([1, 2])
     """
     if any_symbolic_tensors((x1, x2)):
-        spec = shape_rules.binary_spec("minimum")
+        spec = binary_spec("minimum")
         return symbolic_op(minimum, spec, x1, x2)
     return backend.numpy.minimum(x1, x2)
 
@@ -407,7 +377,7 @@ def fmax(x1, x2):
     array([2., 1.])
     """
     if any_symbolic_tensors((x1, x2)):
-        return symbolic_op(fmax, shape_rules.binary_spec("fmax"), x1, x2)
+        return symbolic_op(fmax, binary_spec("fmax"), x1, x2)
     return backend.numpy.fmax(x1, x2)
 
 
@@ -429,7 +399,7 @@ def fmin(x1, x2):
     array([2., 1.])
     """
     if any_symbolic_tensors((x1, x2)):
-        return symbolic_op(fmin, shape_rules.binary_spec("fmin"), x1, x2)
+        return symbolic_op(fmin, binary_spec("fmin"), x1, x2)
     return backend.numpy.fmin(x1, x2)
 
 
@@ -610,17 +580,4 @@ def clip(x, x_min, x_max):
     return backend.numpy.clip(x, x_min, x_max)
 
 
-# The rest of the family. Imported last: those modules use the rules above.
-from keras.src.ops.numpy import elementwise_compare  # noqa: E402
-from keras.src.ops.numpy import elementwise_math  # noqa: E402
-from keras.src.ops.numpy import elementwise_numeric  # noqa: E402
-from keras.src.ops.numpy.elementwise_compare import *  # noqa: E402,F403
-from keras.src.ops.numpy.elementwise_math import *  # noqa: E402,F403
-from keras.src.ops.numpy.elementwise_numeric import *  # noqa: E402,F403
-
-__all__ = (
-    _OWN_OPS
-    + elementwise_compare.__all__
-    + elementwise_math.__all__
-    + elementwise_numeric.__all__
-)
+__all__ = _OWN_OPS

@@ -12,10 +12,10 @@ from keras.src.backend.common.dtypes import dtype_of
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.ops import shape_rules
-from keras.src.ops.numpy.elementwise import as_float_dtype
-from keras.src.ops.numpy.elementwise import binary_spec
 from keras.src.ops.numpy.elementwise import check_integer
 from keras.src.ops.operation import symbolic_op
+from keras.src.ops.shape_rules import binary_spec
+from keras.src.ops.shape_rules import float_result_dtype
 
 __all__ = [
     "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh",
@@ -32,7 +32,7 @@ def _ldexp_spec(x1, x2):
     check_integer(
         "ldexp", dtypes.result_type(dtype_of(x2)), allow_bool=False
     )
-    dtype = as_float_dtype(dtypes.result_type(dtype_of(x1)))
+    dtype = float_result_dtype(dtypes.result_type(dtype_of(x1)))
     return KerasTensor(shape, dtype=dtype)
 
 
@@ -562,7 +562,7 @@ def arctan2(x1, x2):
     array([ 1.57079633, -1.57079633])
     """
     if any_symbolic_tensors((x1, x2)):
-        spec = binary_spec("arctan2", as_float_dtype)
+        spec = binary_spec("arctan2", float_result_dtype)
         return symbolic_op(arctan2, spec, x1, x2)
     return backend.numpy.arctan2(x1, x2)
 
@@ -586,7 +586,7 @@ def hypot(x1, x2):
     array([ 5., 13.])
     """
     if any_symbolic_tensors((x1, x2)):
-        spec = binary_spec("hypot", as_float_dtype)
+        spec = binary_spec("hypot", float_result_dtype)
         return symbolic_op(hypot, spec, x1, x2)
     return backend.numpy.hypot(x1, x2)
 
@@ -609,7 +609,7 @@ def logaddexp(x1, x2):
     array([0.69314718, 1.31326169])
     """
     if any_symbolic_tensors((x1, x2)):
-        spec = binary_spec("logaddexp", as_float_dtype)
+        spec = binary_spec("logaddexp", float_result_dtype)
         return symbolic_op(logaddexp, spec, x1, x2)
     return backend.numpy.logaddexp(x1, x2)
 
@@ -632,7 +632,7 @@ def logaddexp2(x1, x2):
     array([2.        , 3.32192809])
     """
     if any_symbolic_tensors((x1, x2)):
-        spec = binary_spec("logaddexp2", as_float_dtype)
+        spec = binary_spec("logaddexp2", float_result_dtype)
         return symbolic_op(logaddexp2, spec, x1, x2)
     return backend.numpy.logaddexp2(x1, x2)
 
@@ -656,7 +656,7 @@ def heaviside(x1, x2):
     array([0. , 0.5, 1. ])
     """
     if any_symbolic_tensors((x1, x2)):
-        spec = binary_spec("heaviside", as_float_dtype)
+        spec = binary_spec("heaviside", float_result_dtype)
         return symbolic_op(heaviside, spec, x1, x2)
     return backend.numpy.heaviside(x1, x2)
 

@@ -7,14 +7,14 @@ from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.ops import shape_rules
-from keras.src.ops.numpy.elementwise import as_float_dtype
-from keras.src.ops.numpy.elementwise import binary_spec
 from keras.src.ops.numpy.elementwise import check_integer
 from keras.src.ops.numpy.elementwise import int_if_bool
 from keras.src.ops.numpy.elementwise import no_bool
 from keras.src.ops.numpy.elementwise import real_dtype
-from keras.src.ops.numpy.elementwise import unary_dtype_spec
 from keras.src.ops.operation import symbolic_op
+from keras.src.ops.shape_rules import binary_spec
+from keras.src.ops.shape_rules import float_result_dtype
+from keras.src.ops.shape_rules import unary_dtype_spec
 
 __all__ = [
     "angle", "bitwise_and", "bitwise_invert", "bitwise_left_shift",
@@ -60,7 +60,7 @@ def _nan_to_num_spec(x, nan=0.0, posinf=None, neginf=None):
 
 
 def _angle_dtype(dtype):
-    return real_dtype(as_float_dtype(dtype))
+    return real_dtype(float_result_dtype(dtype))
 
 
 def _check_decimals(decimals):
@@ -617,7 +617,7 @@ def nextafter(x1, x2):
     array([1.0000001], dtype=float32)
     """
     if any_symbolic_tensors((x1, x2)):
-        spec = binary_spec("nextafter", as_float_dtype)
+        spec = binary_spec("nextafter", float_result_dtype)
         return symbolic_op(nextafter, spec, x1, x2)
     return backend.numpy.nextafter(x1, x2)
 
