@@ -118,13 +118,9 @@ def set_image_data_format(data_format):
     >>> keras.config.set_image_data_format("channels_last")
     """
     global _IMAGE_DATA_FORMAT
-    data_format = str(data_format).lower()
-    if data_format not in ("channels_first", "channels_last"):
-        raise ValueError(
-            "`data_format` must be 'channels_first' or 'channels_last'. "
-            f"Received: data_format={data_format!r}"
-        )
-    _IMAGE_DATA_FORMAT = data_format
+    if data_format is None:
+        raise ValueError("`data_format` must be a string, not None.")
+    _IMAGE_DATA_FORMAT = standardize_data_format(data_format)
 
 
 def standardize_data_format(data_format):
