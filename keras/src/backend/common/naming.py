@@ -9,7 +9,7 @@ from keras.src.backend.common import global_state
 def to_snake_case(name):
     """Returns `name` (such as a class name) in snake_case."""
     name = re.sub(r"(.)([A-Z][a-z]+)", r"\1_\2", name)
-    name = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name).lower()
+    name = re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()
     return name.lstrip("_") or "private"
 
 

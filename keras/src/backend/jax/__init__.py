@@ -4,6 +4,7 @@ from keras.src.backend.jax.core import IS_THREAD_SAFE
 from keras.src.backend.jax.core import SUPPORTS_RAGGED_TENSORS
 from keras.src.backend.jax.core import SUPPORTS_SPARSE_TENSORS
 from keras.src.backend.jax.core import Variable
+from keras.src.backend.jax.layer import BackendLayer
 from keras.src.backend.jax.core import associative_scan
 from keras.src.backend.jax.core import cast
 from keras.src.backend.jax.core import compute_output_spec

@@ -4,6 +4,7 @@ from keras.src.backend.numpy.core import IS_THREAD_SAFE
 from keras.src.backend.numpy.core import SUPPORTS_RAGGED_TENSORS
 from keras.src.backend.numpy.core import SUPPORTS_SPARSE_TENSORS
 from keras.src.backend.numpy.core import Variable
+from keras.src.backend.numpy.layer import BackendLayer
 from keras.src.backend.numpy.core import associative_scan
 from keras.src.backend.numpy.core import cast
 from keras.src.backend.numpy.core import compute_output_spec

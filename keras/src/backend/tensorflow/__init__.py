@@ -4,6 +4,7 @@ from keras.src.backend.tensorflow.core import IS_THREAD_SAFE
 from keras.src.backend.tensorflow.core import SUPPORTS_RAGGED_TENSORS
 from keras.src.backend.tensorflow.core import SUPPORTS_SPARSE_TENSORS
 from keras.src.backend.tensorflow.core import Variable
+from keras.src.backend.tensorflow.layer import BackendLayer
 from keras.src.backend.tensorflow.core import associative_scan
 from keras.src.backend.tensorflow.core import cast
 from keras.src.backend.tensorflow.core import compute_output_spec

@@ -170,33 +170,46 @@ def stop_gradient(variable):
 
 def compute_output_spec(fn, *args, **kwargs):
     """Returns the `KerasTensor` specs of `fn(*args, **kwargs)` where args
-    hold `KerasTensor`s, by tracing `fn` in a scratch graph, where `None`
-    dimensions stay unknown."""
+    hold `KerasTensor`s, by tracing `fn` as a `tf.function` (which may
+    read variables), where `None` dimensions stay unknown."""
     from keras.src import tree
 
-    with StatelessScope(), tf.Graph().as_default():
+    flat = tree.flatten((args, kwargs))
+    positions = [i for i, x in enumerate(flat) if isinstance(x, KerasTensor)]
+    traced = {}
 
-        def placeholder(x):
-            if isinstance(x, KerasTensor):
-                return tf.compat.v1.placeholder(shape=x.shape, dtype=x.dtype)
-            return x
-
-        call_args, call_kwargs = tree.map_structure(
-            placeholder, (args, kwargs)
-        )
+    def trace(*tensors):
+        values = list(flat)
+        for index, tensor in zip(positions, tensors):
+            values[index] = tensor
+        call_args, call_kwargs = tree.pack_sequence_as((args, kwargs),
+                                                       values)
         outputs = fn(*call_args, **call_kwargs)
+        traced["outputs"] = tree.map_structure(_to_keras_spec, outputs)
 
-        def to_spec(x):
-            if x is None or isinstance(x, KerasTensor):
-                return x
-            return KerasTensor(
-                x.shape.as_list() if x.shape.rank is not None else (),
-                dtype=x.dtype.name,
-                sparse=isinstance(x, tf.SparseTensor),
-                ragged=isinstance(x, tf.RaggedTensor),
-            )
+    specs = [_tensor_spec(flat[i]) for i in positions]
+    with StatelessScope():
+        tf.function(trace, autograph=False).get_concrete_function(*specs)
+    return traced["outputs"]
 
-        return tree.map_structure(to_spec, outputs)
+
+def _tensor_spec(x):
+    if x.sparse:
+        return tf.SparseTensorSpec(shape=x.shape, dtype=x.dtype)
+    if x.ragged:
+        return tf.RaggedTensorSpec(shape=x.shape, dtype=x.dtype)
+    return tf.TensorSpec(shape=x.shape, dtype=x.dtype)
+
+
+def _to_keras_spec(x):
+    if x is None or isinstance(x, KerasTensor) or not tf.is_tensor(x):
+        return x
+    return KerasTensor(
+        x.shape.as_list() if x.shape.rank is not None else (),
+        dtype=x.dtype.name,
+        sparse=isinstance(x, tf.SparseTensor),
+        ragged=isinstance(x, tf.RaggedTensor),
+    )
 
 
 @contextlib.contextmanager

@@ -70,6 +70,17 @@ class Variable(KerasVariable):
             value.detach().clone(),
             requires_grad=self._trainable and value.is_floating_point(),
         )
+        for layer in self._pending_owners:
+            layer._track_backend_variable(self)
+        self._pending_owners.clear()
+
+    @property
+    def _pending_owners(self):
+        # Layers that tracked this variable before it had a value.
+        owners = self.__dict__.get("_owners_waiting")
+        if owners is None:
+            owners = self.__dict__["_owners_waiting"] = []
+        return owners
 
     def _convert_to_tensor(self, value, dtype=None):
         return convert_to_tensor(value, dtype=dtype)
@@ -94,10 +105,14 @@ class Variable(KerasVariable):
     @classmethod
     def __torch_function__(cls, func, types, args=(), kwargs=None):
         # Lets torch functions accept variables as if they were tensors,
-        # also inside lists (`torch.stack([v, w])`).
-        args, kwargs = tree.map_structure(_unwrap_variable,
-                                          (args, kwargs or {}))
-        return func(*args, **kwargs)
+        # also inside lists (`torch.stack([v, w])`). Flat arguments (the
+        # usual `x + variable`) skip the tree walk: ~1us saved per call.
+        if kwargs or any(isinstance(a, (list, tuple, dict)) for a in args):
+            args, kwargs = tree.map_structure(_unwrap_variable,
+                                              (args, kwargs or {}))
+            return func(*args, **kwargs)
+        return func(*[a.value if isinstance(a, Variable) else a
+                      for a in args])
 
 
 def _unwrap_variable(x):

@@ -1,0 +1,14 @@
+"""The jax backend's base class of `Layer`: nothing backend-specific."""
+
+
+class BackendLayer:
+    """Mixed into `keras.Layer`; holds no jax-specific behaviour."""
+
+    def _backend_init(self):
+        pass
+
+    def _track_backend_variable(self, variable):
+        pass
+
+    def _track_backend_attribute(self, name, value):
+        pass

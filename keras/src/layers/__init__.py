@@ -1,0 +1,1 @@
+"""Layers: `Layer`, `InputSpec`, and the layer families in subpackages."""

@@ -1,0 +1,1 @@
+"""Activation layers: elementwise nonlinearities as layers."""

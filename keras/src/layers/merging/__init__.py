@@ -1,0 +1,1 @@
+"""Merging layers: combine a list of tensors into one."""

@@ -1,0 +1,394 @@
+"""`Functional`: a model defined by a graph of layers called on inputs.
+
+`keras.Model(inputs, outputs)` returns one. Calling it replays the graph
+(`Function`) with masks and the `training` flag passed along; its config
+lists each layer with the calls (`inbound_nodes`) that connect it, in the
+format Keras files use.
+"""
+
+from keras.src import backend
+from keras.src import ops
+from keras.src import tree
+from keras.src.backend import KerasTensor
+from keras.src.layers.core.input_layer import InputLayer
+from keras.src.layers.layer import Layer
+from keras.src.models.model import Model
+from keras.src.ops.function import Function
+from keras.src.saving import serialization_lib
+
+
+class Functional(Function, Model):
+    """A model built from `keras.Input`s and the layers called on them.
+
+    Args:
+        inputs: a `KerasTensor` from `keras.Input`, or a list or dict of
+            them.
+        outputs: a `KerasTensor` computed from `inputs`, or a structure of
+            them.
+        name: the model's name.
+        trainable: whether the model's variables are trained.
+
+    Example:
+
+    >>> a, b = keras.Input((2,)), keras.Input((3,))
+    >>> merged = keras.layers.Concatenate()([a, b])
+    >>> model = keras.Model([a, b], keras.layers.Dense(1)(merged))
+    >>> model([np.ones((4, 2)), np.ones((4, 3))]).shape
+    (4, 1)
+    """
+
+    def __new__(cls, *args, **kwargs):
+        return Layer.__new__(cls, *args, **kwargs)
+
+    def __init__(self, inputs, outputs, name=None, **kwargs):
+        trainable = kwargs.pop("trainable", True)
+        Layer.__init__(self, name=name, trainable=trainable, **kwargs)
+        self._setup_graph(inputs, outputs)
+        self._layers = []
+        for operation in self._operations:
+            if isinstance(operation, Layer):
+                self._track_layer(operation)
+        self.built = True
+
+    @property
+    def layers(self):
+        """The model's layers, `InputLayer`s included, in graph order."""
+        return [op for op in self._operations if isinstance(op, Layer)]
+
+    @property
+    def input(self):
+        return self._inputs_struct
+
+    @property
+    def output(self):
+        return self._outputs_struct
+
+    @property
+    def input_shape(self):
+        return tree.map_structure(lambda x: x.shape, self._inputs_struct)
+
+    @property
+    def output_shape(self):
+        return tree.map_structure(lambda x: x.shape, self._outputs_struct)
+
+    @property
+    def output_names(self):
+        if isinstance(self._outputs_struct, dict):
+            return sorted(self._outputs_struct)
+        return [x._keras_history.operation.name for x in self._outputs]
+
+    @property
+    def input_spec(self):
+        return None
+
+    @input_spec.setter
+    def input_spec(self, value):
+        pass
+
+    def call(self, inputs, training=None, mask=None):
+        flat_inputs = self._standardize_inputs(inputs)
+        if mask is None:
+            flat_masks = [getattr(x, "_keras_mask", None)
+                          for x in flat_inputs]
+        else:
+            flat_masks = tree.flatten(mask)
+        values = {}
+        masks = {}
+        for x, value, value_mask in zip(self._inputs, flat_inputs,
+                                        flat_masks):
+            values[id(x)] = value
+            masks[id(x)] = value_mask
+        for node in self._nodes:
+            if not node.is_input:
+                self._run_node(node, values, masks, training)
+        flat_outputs = [values[id(x)] for x in self._outputs]
+        for x, y in zip(self._outputs, flat_outputs):
+            if masks.get(id(x)) is not None:
+                try:
+                    y._keras_mask = masks[id(x)]
+                except AttributeError:
+                    pass
+        return tree.pack_sequence_as(self._outputs_struct, flat_outputs)
+
+    def _run_node(self, node, values, masks, training):
+        operation = node.operation
+        args, kwargs = node.arguments.fill_in(values)
+        if not isinstance(operation, Layer):
+            outputs = operation(*args, **kwargs)
+            output_masks = None
+        else:
+            if training is not None and "training" not in kwargs:
+                kwargs["training"] = training
+            mask = _input_mask(node, masks)
+            outputs, output_masks = operation._call_with_context(
+                args, kwargs, mask
+            )
+        if len(node.outputs) == 1 and backend.is_tensor(outputs):
+            # The common single-tensor output: no tree walks.
+            values[id(node.outputs[0])] = outputs
+            masks[id(node.outputs[0])] = output_masks
+            return
+        flat_outputs = tree.flatten(outputs)
+        if output_masks is None or not tree.is_nested(output_masks):
+            output_masks = [output_masks] * len(flat_outputs)
+        else:
+            output_masks = tree.flatten(output_masks)
+        for x, y, y_mask in zip(node.outputs, flat_outputs, output_masks):
+            values[id(x)] = y
+            masks[id(x)] = y_mask
+
+    def compute_output_spec(self, inputs, training=None, mask=None):
+        return Function.compute_output_spec(self, inputs)
+
+    def compute_output_shape(self, input_shape):
+        specs = tree.map_structure(
+            lambda x: KerasTensor(x.shape, x.dtype), self._inputs_struct
+        )
+        outputs = Function.compute_output_spec(self, specs)
+        return tree.map_structure(lambda x: x.shape, outputs)
+
+    def _standardize_inputs(self, inputs):
+        """Flattens `inputs` in model order, converting each to the
+        dtype of its `Input` and adding a missing trailing axis of 1."""
+        flat = self._flatten_inputs(inputs)
+        standardized = []
+        for x, spec in zip(flat, self._inputs):
+            if x is None:
+                standardized.append(x)
+                continue
+            if not backend.is_tensor(x) or (
+                backend.standardize_dtype(x.dtype) != spec.dtype
+                and not spec.sparse
+            ):
+                x = ops.convert_to_tensor(x, dtype=spec.dtype)
+            ndim = len(x.shape)
+            if ndim == len(spec.shape) - 1 and spec.shape[-1] == 1:
+                x = ops.expand_dims(x, -1)
+            elif ndim == len(spec.shape) + 1 and x.shape[-1] == 1:
+                x = ops.squeeze(x, -1)
+            standardized.append(x)
+        return standardized
+
+    def _flatten_inputs(self, inputs):
+        try:
+            return Function._flatten_inputs(self, inputs)
+        except ValueError:
+            names = [x.name for x in self._inputs]
+            received = len(tree.flatten(inputs))
+            raise ValueError(
+                f'Layer "{self.name}" expects {len(self._inputs)} input(s) '
+                f"with names {names}, but it received {received} input "
+                "tensor(s). Pass them as a list in that order, or as a "
+                "dict keyed by those names."
+            ) from None
+
+    # -- configuration -------------------------------------------------------
+
+    def get_config(self):
+        return functional_config(self)
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        return functional_from_config(cls, config, custom_objects)
+
+
+def _input_mask(node, masks):
+    """The masks of the first argument of a node's call (`None` when it
+    has none)."""
+    args = node.arguments.args
+    if not args:
+        return None
+    first = args[0]
+    if isinstance(first, KerasTensor):
+        return masks.get(id(first))
+    mask = tree.map_structure(
+        lambda x: masks.get(id(x)) if isinstance(x, KerasTensor) else None,
+        first,
+    )
+    return None if all(m is None for m in tree.flatten(mask)) else mask
+
+
+def functional_config(model):
+    """Returns the config of a functional model: its layers with the calls
+    that connect them, and where its inputs and outputs are."""
+    node_indices = _node_indices(model)
+    layer_configs = []
+    for layer in model.layers:
+        layer_config = serialization_lib.serialize_keras_object(layer)
+        layer_config["name"] = layer.name
+        layer_config["inbound_nodes"] = [
+            _serialize_node(node, node_indices)
+            for node in layer._inbound_nodes
+            if id(node) in node_indices and not node.is_input
+        ]
+        layer_configs.append(layer_config)
+    return {
+        "name": model.name,
+        "trainable": model.trainable,
+        "layers": layer_configs,
+        "input_layers": _tensor_refs(model._inputs_struct, node_indices),
+        "output_layers": _tensor_refs(model._outputs_struct, node_indices),
+    }
+
+
+def _node_indices(model):
+    """`{id(node): index}`: the index of each node of the model among the
+    nodes of its layer that belong to the model."""
+    own = {id(node) for node in model._nodes}
+    indices = {}
+    for operation in model._operations:
+        index = 0
+        for node in operation._inbound_nodes:
+            if id(node) in own:
+                indices[id(node)] = index
+                index += 1
+    return indices
+
+
+def _history_ref(x, node_indices):
+    operation, node_index, tensor_index = x._keras_history
+    node = operation._inbound_nodes[node_index]
+    return [operation.name, node_indices.get(id(node), node_index),
+            tensor_index]
+
+
+def _tensor_refs(structure, node_indices):
+    if isinstance(structure, KerasTensor):
+        return _history_ref(structure, node_indices)
+    if isinstance(structure, dict):
+        return {k: _tensor_refs(v, node_indices)
+                for k, v in structure.items()}
+    return [_tensor_refs(x, node_indices) for x in structure]
+
+
+def _serialize_node(node, node_indices):
+    def serialize(x):
+        if isinstance(x, KerasTensor):
+            return {
+                "class_name": "__keras_tensor__",
+                "config": {
+                    "shape": list(x.shape),
+                    "dtype": x.dtype,
+                    "keras_history": _history_ref(x, node_indices),
+                },
+            }
+        return serialization_lib.serialize_keras_object(x)
+
+    args = _map_keeping_lists(serialize, list(node.arguments.args))
+    kwargs = {k: _map_keeping_lists(serialize, v)
+              for k, v in node.arguments.kwargs.items()}
+    return {"args": args, "kwargs": kwargs}
+
+
+def _map_keeping_lists(fn, value):
+    if isinstance(value, (list, tuple)):
+        return [_map_keeping_lists(fn, v) for v in value]
+    if isinstance(value, dict):
+        return {k: _map_keeping_lists(fn, v) for k, v in value.items()}
+    return fn(value)
+
+
+def functional_from_config(cls, config, custom_objects=None):
+    """Rebuilds a functional model (of class `cls`) from its config."""
+    layers = {}
+    pending = {}
+    for layer_data in config["layers"]:
+        layer_data = dict(layer_data)
+        name = layer_data.pop("name", None)
+        inbound = layer_data.pop("inbound_nodes", [])
+        layer = serialization_lib.deserialize_keras_object(
+            layer_data, custom_objects=custom_objects
+        )
+        name = name or layer.name
+        layers[name] = layer
+        pending[name] = list(inbound)
+    outputs_by_node = {}
+    for name, layer in layers.items():
+        if isinstance(layer, InputLayer):
+            outputs_by_node[(name, 0)] = [layer.output]
+    created = {name: (1 if isinstance(layers[name], InputLayer) else 0)
+               for name in layers}
+    while any(pending.values()):
+        progressed = False
+        for name, nodes in pending.items():
+            while nodes:
+                call = _resolve_node(nodes[0], outputs_by_node,
+                                     custom_objects)
+                if call is None:
+                    break
+                args, kwargs = call
+                outputs = layers[name](*args, **kwargs)
+                outputs_by_node[(name, created[name])] = tree.flatten(
+                    outputs
+                )
+                created[name] += 1
+                nodes.pop(0)
+                progressed = True
+        if not progressed:
+            stuck = sorted(name for name, nodes in pending.items() if nodes)
+            raise ValueError(
+                "Could not rebuild the functional model "
+                f"{config.get('name')!r}: the inputs of layers {stuck} "
+                "are never produced."
+            )
+
+    def lookup(ref):
+        if isinstance(ref, dict):
+            return {k: lookup(v) for k, v in ref.items()}
+        if (
+            isinstance(ref, (list, tuple))
+            and len(ref) == 3
+            and isinstance(ref[0], str)
+        ):
+            name, node_index, tensor_index = ref
+            return outputs_by_node[(name, node_index)][tensor_index]
+        return [lookup(r) for r in ref]
+
+    inputs = lookup(config["input_layers"])
+    outputs = lookup(config["output_layers"])
+    model = cls(
+        inputs=inputs,
+        outputs=outputs,
+        name=config.get("name"),
+        trainable=config.get("trainable", True),
+    )
+    return model
+
+
+def _resolve_node(node_data, outputs_by_node, custom_objects):
+    """Returns the `(args, kwargs)` of a serialized call, or `None` when
+    one of its input tensors does not exist yet."""
+    missing = object()
+
+    def resolve(value):
+        if isinstance(value, dict):
+            if value.get("class_name") == "__keras_tensor__":
+                name, node_index, tensor_index = value["config"][
+                    "keras_history"
+                ]
+                outputs = outputs_by_node.get((name, node_index))
+                return missing if outputs is None else outputs[tensor_index]
+            if "class_name" in value:
+                return serialization_lib.deserialize_keras_object(
+                    value, custom_objects=custom_objects
+                )
+            return {k: resolve(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [resolve(v) for v in value]
+        return value
+
+    if isinstance(node_data, list):  # Keras 2 style: [[name, n, t, {}]]
+        tensors = [{
+            "class_name": "__keras_tensor__",
+            "config": {"keras_history": ref[:3]},
+        } for ref in node_data]
+        node_data = {
+            "args": [tensors[0] if len(tensors) == 1 else tensors],
+            "kwargs": {},
+        }
+    args = resolve(node_data.get("args", []))
+    kwargs = resolve(node_data.get("kwargs", {}))
+    flat = tree.flatten((args, kwargs))
+    if any(x is missing for x in flat):
+        return None
+    return args, kwargs

@@ -1,0 +1,198 @@
+import json
+
+import numpy as np
+
+from keras.src import backend
+from keras.src import ops
+from keras.src import testing
+from keras.src.backend import KerasTensor
+from keras.src.layers.core.input_layer import Input
+from keras.src.layers.layer import Layer
+from keras.src.models.functional import Functional
+from keras.src.models.model import Model
+from keras.src.models.test_layers import Affine
+from keras.src.models.test_layers import Join
+
+
+def two_input_model():
+    a = Input((4,), name="a")
+    b = Input((2,), name="b")
+    h = Affine(3, name="proj")(a)
+    joined = Join(name="join")([h, b])
+    return Model([a, b], {"joined": joined, "h": h}, name="two")
+
+
+class FunctionalTest(testing.TestCase):
+    def test_model_of_inputs_and_outputs_is_functional(self):
+        model = two_input_model()
+        self.assertIsInstance(model, Functional)
+        self.assertIsInstance(model, Model)
+        self.assertEqual([l.name for l in model.layers],
+                         ["a", "proj", "b", "join"])
+        outputs = model([np.ones((5, 4)), np.ones((5, 2))])
+        self.assertEqual(set(outputs), {"joined", "h"})
+        self.assertEqual(tuple(outputs["joined"].shape), (5, 5))
+
+    def test_layer_order_is_depth_then_discovery(self):
+        a = Input((2,), name="a")
+        b = Input((2,), name="b")
+        d1 = Affine(2, name="d1")(a)
+        d2 = Affine(2, name="d2")(Affine(2, name="d3")(b))
+        model = Model({"a": a, "b": b}, Join(name="j")([d1, d2]))
+        self.assertEqual([l.name for l in model.layers],
+                         ["b", "a", "d3", "d1", "d2", "j"])
+
+    def test_dict_inputs_by_name(self):
+        model = two_input_model()
+        out = model({"a": np.ones((1, 4)), "b": np.zeros((1, 2))})
+        self.assertEqual(tuple(out["h"].shape), (1, 3))
+
+    def test_wrong_number_of_inputs(self):
+        model = two_input_model()
+        with self.assertRaisesRegex(ValueError, "two.*expects 2.*received 1"):
+            model(np.ones((1, 4)))
+        with self.assertRaisesRegex(ValueError, "two.*expects 2.*received 3"):
+            model([np.ones((1, 4))] * 3)
+
+    def test_wrong_input_shape_names_layer(self):
+        model = two_input_model()
+        with self.assertRaisesRegex(ValueError, "proj.*4"):
+            model([np.ones((1, 6)), np.ones((1, 2))])
+
+    def test_disconnected_output(self):
+        a = Input((2,), name="a")
+        other = Input((2,), name="other")
+        with self.assertRaisesRegex(ValueError, "other.*not among"):
+            Model(a, Affine(1)(other))
+
+    def test_shared_layer_and_nested_model(self):
+        inner_in = Input((3,))
+        inner = Model(inner_in, Affine(2, name="inner_proj")(inner_in))
+        x = Input((3,))
+        y = Input((3,))
+        shared = Affine(3, name="shared")
+        out = Join()([inner(shared(x)), inner(shared(y))])
+        model = Model([x, y], out)
+        self.assertLen(model.weights, 4)
+        self.assertEqual(model.output.shape, (None, 4))
+        result = model([np.ones((2, 3)), np.ones((2, 3))])
+        self.assertAllClose(result[:, :2], result[:, 2:])
+        self.assertIs(model.get_layer("shared"), shared)
+
+    def test_ops_in_graph(self):
+        x = Input((2,))
+        y = ops.square(x) + 1.0
+        model = Model(x, y)
+        self.assertAllClose(model(np.array([[1.0, 2.0]])), [[2.0, 5.0]])
+
+    def test_input_dtype_conversion_and_rank(self):
+        x = Input((3,), dtype="int32")
+        model = Model(x, ops.cast(x, "float32") * 2.0)
+        self.assertAllClose(model(np.array([[1, 2, 3]])), [[2, 4, 6]])
+        y = Input((2, 1))
+        self.assertEqual(tuple(Model(y, y)(np.ones((4, 2))).shape),
+                         (4, 2, 1))
+
+    def test_symbolic_call_of_a_model(self):
+        model = two_input_model()
+        outputs = model([KerasTensor((None, 4)), KerasTensor((None, 2))])
+        self.assertEqual(outputs["joined"].shape, (None, 5))
+
+    def test_config_round_trip(self):
+        model = two_input_model()
+        config = model.get_config()
+        self.assertEqual(config["input_layers"], [["a", 0, 0], ["b", 0, 0]])
+        self.assertEqual(config["output_layers"],
+                         {"joined": ["join", 0, 0], "h": ["proj", 0, 0]})
+        node = config["layers"][1]["inbound_nodes"][0]
+        self.assertEqual(node["args"][0]["config"]["keras_history"],
+                         ["a", 0, 0])
+        json.dumps(config)
+        clone = Model.from_config(config)
+        self.assertIsInstance(clone, Functional)
+        clone.set_weights(model.get_weights())
+        inputs = [np.random.rand(3, 4), np.random.rand(3, 2)]
+        self.assertAllClose(model(inputs)["joined"],
+                            clone(inputs)["joined"], atol=1e-6)
+
+    def test_config_round_trip_with_shared_layers(self):
+        x = Input((2,), name="x")
+        shared = Affine(2, name="shared")
+        model = Model(x, shared(shared(x)))
+        config = model.get_config()
+        nodes = config["layers"][1]["inbound_nodes"]
+        self.assertEqual(nodes[1]["args"][0]["config"]["keras_history"],
+                         ["shared", 0, 0])
+        clone = Model.from_config(config)
+        self.assertLen(clone.weights, 2)
+
+    def test_subclass_of_model_called_functionally(self):
+        class Custom(Model):
+            def double(self, x):
+                return 2 * x
+
+        x = Input((2,))
+        model = Custom(x, Affine(1)(x))
+        self.assertIsInstance(model, Custom)
+        self.assertIsInstance(model, Functional)
+        self.assertEqual(type(model).__name__, "Custom")
+        self.assertEqual(tuple(model(np.ones((3, 2))).shape), (3, 1))
+
+    def test_subclass_passing_inputs_to_super(self):
+        class Built(Model):
+            def __init__(self):
+                x = Input((2,))
+                super().__init__(x, Affine(4)(x), name="built")
+
+        model = Built()
+        self.assertIsInstance(model, Functional)
+        self.assertEqual(model.name, "built")
+        self.assertEqual(tuple(model(np.ones((1, 2))).shape), (1, 4))
+
+    def test_training_flag_reaches_layers(self):
+        class Probe(Layer):
+            def call(self, x, training=False):
+                self.seen = training
+                return x
+
+        probe = Probe()
+        x = Input((2,))
+        model = Model(x, probe(x))
+        model(np.ones((1, 2)), training=True)
+        self.assertTrue(probe.seen)
+        model(np.ones((1, 2)))
+        self.assertFalse(probe.seen)
+
+    def test_masks_flow_through_graph(self):
+        class MaskZeros(Layer):
+            def compute_mask(self, inputs, previous_mask):
+                return ops.not_equal(inputs, 0)
+
+            def call(self, x):
+                return x
+
+        class Masked(Layer):
+            def call(self, x, mask=None):
+                return ops.where(mask, x, -1.0)
+
+        x = Input((3,))
+        model = Model(x, Masked()(MaskZeros()(x)))
+        self.assertAllClose(model(np.array([[1.0, 0.0, 2.0]])),
+                            [[1.0, -1.0, 2.0]])
+
+    def test_add_loss_in_graph(self):
+        class Penalty(Layer):
+            def call(self, x):
+                self.add_loss(ops.sum(x))
+                return x
+
+        x = Input((2,))
+        model = Model(x, Penalty()(x))
+        model(np.ones((2, 2)))
+        self.assertLen(model.losses, 1)
+        self.assertAllClose(model.losses[0], 4.0)
+
+    def test_torch_parameters_of_functional(self):
+        model = two_input_model()
+        if backend.backend() == "torch":
+            self.assertLen(list(model.parameters()), 2)

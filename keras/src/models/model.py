@@ -1,0 +1,271 @@
+"""`Model`: a layer with training, saving and inspection features.
+
+`Model(inputs, outputs)` builds a functional model (a `Functional`);
+subclasses define their own `call`.
+"""
+
+import json
+
+from keras.src import backend
+from keras.src import tree
+from keras.src.api_export import keras_export
+from keras.src.backend import KerasTensor
+from keras.src.layers.layer import Layer
+from keras.src.saving import serialization_lib
+from keras.src.utils import summary_utils
+
+
+@keras_export(["keras.Model", "keras.models.Model"])
+class Model(Layer):
+    """A layer that groups layers, with `summary()`, `get_layer()` and
+    (de)serialization. Create one in one of three ways:
+
+    - functionally: `keras.Model(inputs, outputs)` from `keras.Input`s;
+    - by subclassing `Model` and writing `call`;
+    - with `keras.Sequential` for a plain stack of layers.
+
+    Example:
+
+    >>> inputs = keras.Input((4,))
+    >>> outputs = keras.layers.Dense(2)(inputs)
+    >>> model = keras.Model(inputs, outputs)
+    >>> model(np.ones((3, 4))).shape
+    (3, 2)
+    """
+
+    def __new__(cls, *args, **kwargs):
+        if _functional_arguments(args, kwargs):
+            # `Model(inputs, outputs)` (and `MyModel(inputs, outputs)` for
+            # a subclass that only overrides methods such as `train_step`)
+            # is a functional model: Keras code relies on getting a
+            # `Functional` instance (saved files name that class).
+            cls = _as_functional(cls)
+        return super().__new__(cls, *args, **kwargs)
+
+    def __init__(self, *args, **kwargs):
+        if _functional_arguments(args, kwargs):
+            # A subclass's `__init__` that passes `inputs` and `outputs` to
+            # `super().__init__()`: make it functional from here on.
+            object.__setattr__(self, "__class__", _as_functional(type(self)))
+            _functional_class().__init__(self, *args, **kwargs)
+            return
+        trainable = kwargs.pop("trainable", True)
+        name = kwargs.pop("name", None)
+        dtype = kwargs.pop("dtype", None)
+        Layer.__init__(
+            self, trainable=trainable, name=name, dtype=dtype, **kwargs
+        )
+
+    @property
+    def layers(self):
+        """The model's direct sublayers."""
+        return [layer for layer in self._layers]
+
+    def get_layer(self, name=None, index=None):
+        """Returns a sublayer by `name` or by `index` in `layers`.
+
+        Example:
+
+        >>> model = keras.Sequential([keras.layers.Dense(2, name="out")])
+        >>> model.get_layer("out").name
+        'out'
+        """
+        if (name is None) == (index is None):
+            raise ValueError(
+                f"Model '{self.name}': pass exactly one of `name` and "
+                f"`index` to `get_layer()`. Received: name={name!r}, "
+                f"index={index!r}"
+            )
+        layers = self.layers
+        if index is not None:
+            if not -len(layers) <= index < len(layers):
+                raise ValueError(
+                    f"Model '{self.name}' has {len(layers)} layers; "
+                    f"`index={index}` is out of range."
+                )
+            return layers[index]
+        for layer in layers:
+            if layer.name == name:
+                return layer
+        raise ValueError(
+            f"No such layer: {name}. Existing layers are: "
+            f"{[layer.name for layer in layers]}."
+        )
+
+    def build(self, input_shape):
+        """Creates the model's variables by running `call` symbolically
+        on inputs of `input_shape`."""
+        if input_shape is None:
+            raise ValueError(
+                f"Model '{self.name}': `build()` needs an `input_shape`."
+            )
+        specs = _map_shapes_to_specs(input_shape, self.input_dtype)
+        backend.compute_output_spec(self.call, specs)
+        self.built = True
+
+    def summary(
+        self,
+        line_length=None,
+        positions=None,
+        print_fn=None,
+        expand_nested=False,
+        show_trainable=False,
+        layer_range=None,
+    ):
+        """Prints a table of the model's layers, their output shapes and
+        parameter counts.
+
+        Args:
+            line_length: the table's width in characters.
+            positions: where the columns end (fractions or characters).
+            print_fn: a function called with each line (default: print).
+            expand_nested: whether to list the layers of nested models.
+            show_trainable: whether to add a column saying whether each
+                layer is trainable.
+            layer_range: `[first, last]` names (or indices) of the layers
+                to show.
+
+        Example:
+
+        >>> model = keras.Sequential([keras.Input((3,)),
+        ...                           keras.layers.Dense(2)])
+        >>> model.summary(print_fn=lambda line, **kw: None)
+        """
+        summary_utils.print_summary(
+            self,
+            line_length=line_length,
+            positions=positions,
+            print_fn=print_fn,
+            expand_nested=expand_nested,
+            show_trainable=show_trainable,
+            layer_range=layer_range,
+        )
+
+    def to_json(self, **kwargs):
+        """Returns the model's architecture as a JSON string.
+
+        Args:
+            **kwargs: passed to `json.dumps`.
+
+        Example:
+
+        >>> model = keras.Sequential([keras.layers.Dense(2)])
+        >>> json_string = model.to_json()
+        >>> keras.models.model_from_json(json_string).layers[0].units
+        2
+        """
+        config = serialization_lib.serialize_keras_object(self)
+        return json.dumps(config, default=_json_default, **kwargs)
+
+    def get_config(self):
+        config = {
+            "name": self.name,
+            "trainable": self.trainable,
+        }
+        if type(self).get_config is not Model.get_config:
+            return config
+        auto = self._auto_config
+        if auto is None:
+            raise NotImplementedError(
+                f"Model {type(self).__name__} was created with arguments "
+                "that cannot be serialized automatically, so it must "
+                "override `get_config()`."
+            )
+        return {**config, **auto}
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        if _looks_functional(config):
+            functional = _functional_class()
+            return functional.from_config.__func__(
+                _as_functional(cls), config, custom_objects=custom_objects
+            )
+        return super().from_config(config)
+
+
+@keras_export("keras.models.model_from_json")
+def model_from_json(json_string, custom_objects=None):
+    """Recreates a model from the JSON string `Model.to_json()` gave.
+
+    Args:
+        json_string: the JSON string.
+        custom_objects: `{name: class or function}` for custom objects.
+
+    Returns:
+        The (unbuilt or freshly built) model, with new weights.
+
+    Example:
+
+    >>> model = keras.Sequential([keras.layers.Dense(2)])
+    >>> clone = keras.models.model_from_json(model.to_json())
+    >>> type(clone).__name__
+    'Sequential'
+    """
+    config = json.loads(json_string)
+    return serialization_lib.deserialize_keras_object(
+        config, custom_objects=custom_objects
+    )
+
+
+def _functional_arguments(args, kwargs):
+    """Whether `Model(...)` was given functional `inputs` and `outputs`."""
+    if "inputs" in kwargs and "outputs" in kwargs:
+        return True
+    if len(args) == 2 or (len(args) == 1 and "outputs" in kwargs):
+        return all(
+            isinstance(x, KerasTensor) for x in tree.flatten(args[0])
+        ) and bool(tree.flatten(args[0]))
+    return False
+
+
+def _functional_class():
+    # Imported here: `functional.py` subclasses `Model`.
+    from keras.src.models.functional import Functional
+
+    return Functional
+
+
+_FUNCTIONAL_SUBCLASSES = {}
+
+
+def _as_functional(cls):
+    """`cls` itself if it is functional, else a subclass of `cls` and
+    `Functional` (made once per class)."""
+    functional = _functional_class()
+    if issubclass(cls, functional):
+        return cls
+    if cls is Model:
+        return functional
+    if cls not in _FUNCTIONAL_SUBCLASSES:
+        _FUNCTIONAL_SUBCLASSES[cls] = type(
+            cls.__name__,
+            (cls, functional),
+            {"__module__": cls.__module__, "__qualname__": cls.__qualname__},
+        )
+    return _FUNCTIONAL_SUBCLASSES[cls]
+
+
+def _looks_functional(config):
+    return (
+        isinstance(config, dict)
+        and "layers" in config
+        and "input_layers" in config
+        and "output_layers" in config
+    )
+
+
+def _map_shapes_to_specs(shapes, dtype):
+    if isinstance(shapes, (tuple, list)) and all(
+        d is None or isinstance(d, int) for d in shapes
+    ):
+        return KerasTensor(tuple(shapes), dtype=dtype)
+    if isinstance(shapes, dict):
+        return {k: _map_shapes_to_specs(v, dtype) for k, v in shapes.items()}
+    return [_map_shapes_to_specs(s, dtype) for s in shapes]
+
+
+def _json_default(value):
+    """Makes NumPy scalars and arrays in configs JSON-serializable."""
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    raise TypeError(f"Not JSON serializable: {value!r}")

@@ -1,0 +1,63 @@
+import numpy as np
+
+from keras.src import testing
+from keras.src.models.model import Model
+from keras.src.models.model import model_from_json
+from keras.src.models.test_layers import Affine
+
+
+class TwoTowers(Model):
+    def __init__(self, units=3, **kwargs):
+        super().__init__(**kwargs)
+        self.units = units
+        self.left = Affine(units)
+        self.heads = [Affine(1), Affine(2)]
+
+    def call(self, x, training=False):
+        h = self.left(x)
+        return self.heads[0](h), self.heads[1](h)
+
+
+class ModelTest(testing.TestCase):
+    def test_subclassed_model(self):
+        model = TwoTowers(name="towers")
+        a, b = model(np.ones((4, 5)))
+        self.assertEqual((tuple(a.shape), tuple(b.shape)), ((4, 1), (4, 2)))
+        self.assertLen(model.layers, 3)
+        self.assertLen(model.weights, 6)
+        self.assertEqual(model.weights[0].path, "towers/affine/kernel")
+
+    def test_build_creates_weights(self):
+        model = TwoTowers()
+        model.build((None, 5))
+        self.assertTrue(model.built)
+        self.assertEqual(model.count_params(), 18 + 4 + 8)
+        a, _ = model(np.ones((2, 5)))
+        self.assertEqual(tuple(a.shape), (2, 1))
+
+    def test_get_layer(self):
+        model = TwoTowers()
+        self.assertIs(model.get_layer(index=1), model.heads[0])
+        self.assertIs(model.get_layer(model.left.name), model.left)
+        with self.assertRaisesRegex(ValueError, "No such layer: nope"):
+            model.get_layer("nope")
+        with self.assertRaisesRegex(ValueError, "exactly one"):
+            model.get_layer()
+        with self.assertRaisesRegex(ValueError, "out of range"):
+            model.get_layer(index=7)
+
+    def test_auto_config_round_trip(self):
+        model = TwoTowers(units=4, name="t")
+        config = model.get_config()
+        self.assertEqual(config["units"], 4)
+        clone = TwoTowers.from_config(config)
+        self.assertEqual(clone.units, 4)
+        self.assertEqual(clone.name, "t")
+
+    def test_json_round_trip_with_custom_objects(self):
+        model = TwoTowers(units=2)
+        clone = model_from_json(
+            model.to_json(), custom_objects={"TwoTowers": TwoTowers}
+        )
+        self.assertIsInstance(clone, TwoTowers)
+        self.assertEqual(clone.units, 2)
