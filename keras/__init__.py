@@ -3,14 +3,18 @@
 from keras.src.version import __version__ as __version__
 from keras import activations as activations
 from keras import backend as backend
+from keras import callbacks as callbacks
 from keras import config as config
 from keras import constraints as constraints
 from keras import dtype_policies as dtype_policies
 from keras import initializers as initializers
 from keras import layers as layers
+from keras import losses as losses
+from keras import metrics as metrics
 from keras import mixed_precision as mixed_precision
 from keras import models as models
 from keras import ops as ops
+from keras import optimizers as optimizers
 from keras import random as random
 from keras import regularizers as regularizers
 from keras import saving as saving
@@ -26,8 +30,11 @@ from keras.src.layers.core.input_layer import Input as Input
 from keras.src.layers.input_spec import InputSpec as InputSpec
 from keras.src.backend.common.keras_tensor import KerasTensor as KerasTensor
 from keras.src.layers.layer import Layer as Layer
+from keras.src.losses.loss import Loss as Loss
+from keras.src.metrics.metric import Metric as Metric
 from keras.src.models.model import Model as Model
 from keras.src.ops.operation import Operation as Operation
+from keras.src.optimizers.base_optimizer import Optimizer as Optimizer
 from keras.src.regularizers.regularizers import Regularizer as Regularizer
 from keras.src.models.sequential import Sequential as Sequential
 from keras.src.backend.common.stateless_scope import (

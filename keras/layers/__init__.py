@@ -9,8 +9,56 @@ from keras.src.layers.regularization.alpha_dropout import (
     AlphaDropout as AlphaDropout,
 )
 from keras.src.layers.merging.average import Average as Average
+from keras.src.layers.pooling.average_pooling1d import (
+    AveragePooling1D as AveragePooling1D,
+)
+from keras.src.layers.pooling.average_pooling2d import (
+    AveragePooling2D as AveragePooling2D,
+)
+from keras.src.layers.pooling.average_pooling3d import (
+    AveragePooling3D as AveragePooling3D,
+)
+from keras.src.layers.pooling.average_pooling1d import (
+    AveragePooling1D as AvgPool1D,
+)
+from keras.src.layers.pooling.average_pooling2d import (
+    AveragePooling2D as AvgPool2D,
+)
+from keras.src.layers.pooling.average_pooling3d import (
+    AveragePooling3D as AvgPool3D,
+)
 from keras.src.layers.merging.concatenate import Concatenate as Concatenate
+from keras.src.layers.convolutional.conv1d import Conv1D as Conv1D
+from keras.src.layers.convolutional.conv1d_transpose import (
+    Conv1DTranspose as Conv1DTranspose,
+)
+from keras.src.layers.convolutional.conv2d import Conv2D as Conv2D
+from keras.src.layers.convolutional.conv2d_transpose import (
+    Conv2DTranspose as Conv2DTranspose,
+)
+from keras.src.layers.convolutional.conv3d import Conv3D as Conv3D
+from keras.src.layers.convolutional.conv3d_transpose import (
+    Conv3DTranspose as Conv3DTranspose,
+)
+from keras.src.layers.convolutional.conv1d import Conv1D as Convolution1D
+from keras.src.layers.convolutional.conv1d_transpose import (
+    Conv1DTranspose as Convolution1DTranspose,
+)
+from keras.src.layers.convolutional.conv2d import Conv2D as Convolution2D
+from keras.src.layers.convolutional.conv2d_transpose import (
+    Conv2DTranspose as Convolution2DTranspose,
+)
+from keras.src.layers.convolutional.conv3d import Conv3D as Convolution3D
+from keras.src.layers.convolutional.conv3d_transpose import (
+    Conv3DTranspose as Convolution3DTranspose,
+)
 from keras.src.layers.core.dense import Dense as Dense
+from keras.src.layers.convolutional.depthwise_conv1d import (
+    DepthwiseConv1D as DepthwiseConv1D,
+)
+from keras.src.layers.convolutional.depthwise_conv2d import (
+    DepthwiseConv2D as DepthwiseConv2D,
+)
 from keras.src.layers.merging.dot import Dot as Dot
 from keras.src.layers.regularization.dropout import Dropout as Dropout
 from keras.src.layers.activations.elu import ELU as ELU
@@ -23,6 +71,42 @@ from keras.src.layers.regularization.gaussian_dropout import (
 from keras.src.layers.regularization.gaussian_noise import (
     GaussianNoise as GaussianNoise,
 )
+from keras.src.layers.pooling.global_average_pooling1d import (
+    GlobalAveragePooling1D as GlobalAveragePooling1D,
+)
+from keras.src.layers.pooling.global_average_pooling2d import (
+    GlobalAveragePooling2D as GlobalAveragePooling2D,
+)
+from keras.src.layers.pooling.global_average_pooling3d import (
+    GlobalAveragePooling3D as GlobalAveragePooling3D,
+)
+from keras.src.layers.pooling.global_average_pooling1d import (
+    GlobalAveragePooling1D as GlobalAvgPool1D,
+)
+from keras.src.layers.pooling.global_average_pooling2d import (
+    GlobalAveragePooling2D as GlobalAvgPool2D,
+)
+from keras.src.layers.pooling.global_average_pooling3d import (
+    GlobalAveragePooling3D as GlobalAvgPool3D,
+)
+from keras.src.layers.pooling.global_max_pooling1d import (
+    GlobalMaxPooling1D as GlobalMaxPool1D,
+)
+from keras.src.layers.pooling.global_max_pooling2d import (
+    GlobalMaxPooling2D as GlobalMaxPool2D,
+)
+from keras.src.layers.pooling.global_max_pooling3d import (
+    GlobalMaxPooling3D as GlobalMaxPool3D,
+)
+from keras.src.layers.pooling.global_max_pooling1d import (
+    GlobalMaxPooling1D as GlobalMaxPooling1D,
+)
+from keras.src.layers.pooling.global_max_pooling2d import (
+    GlobalMaxPooling2D as GlobalMaxPooling2D,
+)
+from keras.src.layers.pooling.global_max_pooling3d import (
+    GlobalMaxPooling3D as GlobalMaxPooling3D,
+)
 from keras.src.layers.core.identity import Identity as Identity
 from keras.src.layers.core.input_layer import Input as Input
 from keras.src.layers.core.input_layer import InputLayer as InputLayer
@@ -31,6 +115,12 @@ from keras.src.layers.core.lambda_layer import Lambda as Lambda
 from keras.src.layers.layer import Layer as Layer
 from keras.src.layers.activations.leaky_relu import LeakyReLU as LeakyReLU
 from keras.src.layers.core.masking import Masking as Masking
+from keras.src.layers.pooling.max_pooling1d import MaxPooling1D as MaxPool1D
+from keras.src.layers.pooling.max_pooling2d import MaxPooling2D as MaxPool2D
+from keras.src.layers.pooling.max_pooling3d import MaxPooling3D as MaxPool3D
+from keras.src.layers.pooling.max_pooling1d import MaxPooling1D as MaxPooling1D
+from keras.src.layers.pooling.max_pooling2d import MaxPooling2D as MaxPooling2D
+from keras.src.layers.pooling.max_pooling3d import MaxPooling3D as MaxPooling3D
 from keras.src.layers.merging.maximum import Maximum as Maximum
 from keras.src.layers.merging.minimum import Minimum as Minimum
 from keras.src.layers.merging.multiply import Multiply as Multiply
@@ -41,6 +131,18 @@ from keras.src.layers.reshaping.repeat_vector import (
     RepeatVector as RepeatVector,
 )
 from keras.src.layers.reshaping.reshape import Reshape as Reshape
+from keras.src.layers.convolutional.separable_conv1d import (
+    SeparableConv1D as SeparableConv1D,
+)
+from keras.src.layers.convolutional.separable_conv2d import (
+    SeparableConv2D as SeparableConv2D,
+)
+from keras.src.layers.convolutional.separable_conv1d import (
+    SeparableConv1D as SeparableConvolution1D,
+)
+from keras.src.layers.convolutional.separable_conv2d import (
+    SeparableConv2D as SeparableConvolution2D,
+)
 from keras.src.layers.activations.softmax import Softmax as Softmax
 from keras.src.layers.regularization.spatial_dropout import (
     SpatialDropout1D as SpatialDropout1D,

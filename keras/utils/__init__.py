@@ -3,6 +3,13 @@
 from keras.src.saving.object_registration import (
     CustomObjectScope as CustomObjectScope,
 )
+from keras.src.utils.progbar import Progbar as Progbar
+from keras.src.trainers.data_adapters.py_dataset_adapter import (
+    PyDataset as PyDataset,
+)
+from keras.src.trainers.data_adapters.py_dataset_adapter import (
+    PyDataset as Sequence,
+)
 from keras.src.backend.common.global_state import clear_session as clear_session
 from keras.src.saving.object_registration import (
     CustomObjectScope as custom_object_scope,
@@ -31,6 +38,9 @@ from keras.src.utils.io_utils import (
 from keras.src.backend.common.keras_tensor import (
     is_keras_tensor as is_keras_tensor,
 )
+from keras.src.trainers.data_adapters.data_adapter_utils import (
+    pack_x_y_sample_weight as pack_x_y_sample_weight,
+)
 from keras.src.saving.object_registration import (
     register_keras_serializable as register_keras_serializable,
 )
@@ -40,4 +50,7 @@ from keras.src.saving.serialization_lib import (
 from keras.src.utils.rng_utils import set_random_seed as set_random_seed
 from keras.src.backend.common.dtypes import (
     standardize_dtype as standardize_dtype,
+)
+from keras.src.trainers.data_adapters.data_adapter_utils import (
+    unpack_x_y_sample_weight as unpack_x_y_sample_weight,
 )

@@ -29,6 +29,7 @@ from keras.src.backend.common.stateless_scope import get_stateless_scope
 from keras.src.backend.common.variables import AutocastScope
 from keras.src.layers import layer_helpers
 from keras.src.layers.input_spec import assert_input_compatibility
+from keras.src.metrics.metric import Metric
 from keras.src.ops.node import Node
 from keras.src.ops.operation import Operation
 from keras.src.random.seed_generator import SeedGenerator
@@ -148,6 +149,7 @@ class Layer(backend.BackendLayer, Operation):
             "variables": (_is_variable, self._track_variable),
             "layers": (_is_layer, self._track_layer),
             "seed_generators": (_is_seed_generator, self._track_seed),
+            "metrics": (_is_metric, self._track_metric),
         })
 
     # -- state tracking -------------------------------------------------------
@@ -182,6 +184,10 @@ class Layer(backend.BackendLayer, Operation):
         if not any(existing is layer for existing in self._layers):
             self._layers.append(layer)
             self._track_backend_attribute(layer.name, layer)
+
+    def _track_metric(self, metric):
+        if not any(m is metric for m in self._metrics):
+            self._metrics.append(metric)
 
     def _track_seed(self, seed_generator):
         if not any(s is seed_generator for s in self._seed_generators):
@@ -1005,6 +1011,10 @@ def _is_variable(value):
 
 def _is_layer(value):
     return isinstance(value, Layer)
+
+
+def _is_metric(value):
+    return isinstance(value, Metric)
 
 
 def _is_seed_generator(value):

@@ -11,12 +11,13 @@ from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.backend import KerasTensor
 from keras.src.layers.layer import Layer
+from keras.src.trainers.trainer import Trainer
 from keras.src.saving import serialization_lib
 from keras.src.utils import summary_utils
 
 
 @keras_export(["keras.Model", "keras.models.Model"])
-class Model(Layer):
+class Model(Trainer, Layer):
     """A layer that groups layers, with `summary()`, `get_layer()` and
     (de)serialization. Create one in one of three ways:
 

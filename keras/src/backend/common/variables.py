@@ -270,8 +270,13 @@ class KerasVariable:
     # -- tensor protocol: a variable behaves like its value ----------------
 
     def __array__(self, dtype=None, copy=None):
+        # `numpy()` may share memory with the variable (torch on CPU): copy
+        # unless the caller allows sharing, so later assignments do not
+        # change arrays taken earlier.
         array = self.numpy()
-        return array.astype(dtype) if dtype is not None else array
+        if dtype is not None:
+            return array.astype(dtype, copy=copy is not False)
+        return array.copy() if copy is not False else array
 
     def __bool__(self):
         raise TypeError("A Keras Variable cannot be used as a boolean.")

@@ -37,6 +37,16 @@ class Variable(KerasVariable):
     def numpy(self):
         return self.value.numpy()
 
+    # `tf.GradientTape.gradient(loss, model.trainable_variables)` (the
+    # TensorFlow guides' custom `train_step`) treats objects with this
+    # attribute as resource variables and differentiates with respect to
+    # their `handle`.
+    _should_act_as_resource_variable = True
+
+    @property
+    def handle(self):
+        return self._value.handle
+
     # TensorFlow does not promote dtypes: convert to the variable's first.
     def assign_add(self, value):
         return self.assign(

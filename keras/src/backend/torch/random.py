@@ -55,6 +55,14 @@ def _generator(seed, device=None):
     return generator
 
 
+def _rng(seed, device=None):
+    """`{"generator": ...}` for torch's sampling functions, or `{}` while
+    compiling: passing `generator=None` explicitly makes Dynamo take a
+    path that fails on symbolic (dynamic batch) shapes."""
+    generator = _generator(seed, device)
+    return {} if generator is None else {"generator": generator}
+
+
 def _dtype(dtype):
     return to_torch_dtype(dtypes.standardize_dtype(dtype))
 
@@ -80,7 +88,7 @@ def _fill_noise_shape(noise_shape, shape):
 def normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
     dtype = _dtype(dtype)
     x = torch.randn(
-        shape, generator=_generator(seed), dtype=dtype, device=get_device()
+        shape, **_rng(seed), dtype=dtype, device=get_device()
     )
     return (x * stddev + mean).to(dtype)
 
@@ -88,7 +96,7 @@ def normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
 def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
     dtype = _dtype(dtype)
     u = torch.rand(
-        shape, generator=_generator(seed), dtype=dtype, device=get_device()
+        shape, **_rng(seed), dtype=dtype, device=get_device()
     )
     return (minval + (maxval - minval) * u).to(dtype)
 
@@ -97,7 +105,7 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
     dtype = _dtype(dtype)
     work = torch.float64 if dtype == torch.float64 else torch.float32
     u = torch.rand(
-        shape, generator=_generator(seed), dtype=work, device=get_device()
+        shape, **_rng(seed), dtype=work, device=get_device()
     )
     # Inverse CDF of the normal restricted to [-2, 2]: no resampling loop,
     # so no data-dependent control flow.
@@ -117,7 +125,7 @@ def categorical(logits, num_samples, dtype="int32", seed=None):
     probabilities = torch.softmax(logits.to(_work_dtype(logits.dtype)), -1)
     samples = torch.multinomial(
         probabilities, num_samples, replacement=True,
-        generator=_generator(seed, logits.device),
+        **_rng(seed, logits.device),
     )
     return samples.to(_dtype(dtype))
 
@@ -151,7 +159,7 @@ def dropout(inputs, rate, noise_shape=None, seed=None):
     # cannot be traced inside `torch.func` transforms.
     noise = torch.rand(
         _fill_noise_shape(noise_shape, x.shape),
-        generator=_generator(seed, x.device),
+        **_rng(seed, x.device),
         dtype=x.dtype,
         device=x.device,
     )
@@ -162,7 +170,7 @@ def dropout(inputs, rate, noise_shape=None, seed=None):
 def shuffle(x, axis=0, seed=None):
     x = convert_to_tensor(x)
     order = torch.randperm(
-        x.shape[axis], generator=_generator(seed, x.device), device=x.device
+        x.shape[axis], **_rng(seed, x.device), device=x.device
     )
     return torch.index_select(x, axis, order)
 
@@ -186,7 +194,7 @@ def binomial(shape, counts, probabilities, dtype=None, seed=None):
     x = torch.binomial(
         _as_float(counts, work, shape),
         _as_float(probabilities, work, shape),
-        generator=_generator(seed),
+        **_rng(seed),
     )
     return x.to(dtype)
 

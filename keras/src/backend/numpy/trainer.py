@@ -1,0 +1,74 @@
+"""The numpy backend evaluates and predicts; it cannot train (it has no
+gradients)."""
+
+import numpy as np
+
+from keras.src import tree
+from keras.src.backend.numpy.core import convert_to_tensor
+from keras.src.trainers.data_adapters import data_adapter_utils
+
+AUTO_JIT = False
+
+
+def check_can_train(model):
+    raise RuntimeError(
+        f"Model '{model.name}' cannot be trained with the numpy backend, "
+        "which computes no gradients: `fit()` and `train_on_batch()` need "
+        "the jax, tensorflow or torch backend (set KERAS_BACKEND). "
+        "`evaluate()` and `predict()` work on numpy."
+    )
+
+
+def _to_tensors(data):
+    return tree.map_structure(
+        lambda x: None if x is None else convert_to_tensor(x), data
+    )
+
+
+def train_step(model, data):
+    check_can_train(model)
+
+
+def test_step(model, data):
+    x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(data)
+    y_pred = model(x, training=False)
+    loss = model.compute_loss(
+        x=x, y=y, y_pred=y_pred, sample_weight=sample_weight, training=False
+    )
+    model._loss_tracker.update_state(
+        loss, sample_weight=tree.flatten(x)[0].shape[0]
+    )
+    return model.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
+
+
+def predict_step(model, data):
+    x, _, _ = data_adapter_utils.unpack_x_y_sample_weight(data)
+    return model(x, training=False)
+
+
+def make_train_function(model):
+    check_can_train(model)
+
+
+def make_test_function(model):
+    def test_function(batches):
+        logs = None
+        for data in batches:
+            logs = model.test_step(_to_tensors(data))
+        return logs
+
+    return test_function
+
+
+def make_predict_function(model):
+    def predict_function(batches):
+        outputs = [model.predict_step(_to_tensors(data)) for data in batches]
+        if len(outputs) == 1:
+            return outputs[0]
+        return tree.map_structure(lambda *xs: np.concatenate(xs), *outputs)
+
+    return predict_function
+
+
+def sync_state(model, metrics_only=False):
+    """Nothing to sync: numpy steps update the variables in place."""

@@ -1,0 +1,109 @@
+"""The TensorFlow backend's training steps, run as `tf.function`s (with
+XLA when `jit_compile` is on), gradients from `tf.GradientTape`."""
+
+import tensorflow as tf
+
+from keras.src import tree
+from keras.src.backend.tensorflow.core import convert_to_tensor
+from keras.src.trainers.data_adapters import data_adapter_utils
+
+# `jit_compile="auto"` compiles with XLA when every layer supports it.
+AUTO_JIT = True
+
+
+def check_can_train(model):
+    """TensorFlow trains every model."""
+
+
+def _to_tensors(data):
+    return tree.map_structure(
+        lambda x: x if x is None or tf.is_tensor(x) else convert_to_tensor(x),
+        data,
+    )
+
+
+def _batch_size(x):
+    return tf.shape(tree.flatten(x)[0])[0]
+
+
+def train_step(model, data):
+    """Forward under a `GradientTape`, loss, gradients, update, metrics."""
+    x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(data)
+    with tf.GradientTape() as tape:
+        y_pred = model(x, training=True)
+        loss = model.compute_loss(
+            x=x, y=y, y_pred=y_pred, sample_weight=sample_weight,
+            training=True,
+        )
+        model._loss_tracker.update_state(loss,
+                                         sample_weight=_batch_size(x))
+        scaled = (
+            model.optimizer.scale_loss(loss)
+            if hasattr(model.optimizer, "scale_loss") else loss
+        )
+    variables = model.trainable_weights
+    if variables:
+        # The raw `tf.Variable`s: `.value` may be a cast copy (autocast).
+        gradients = tape.gradient(scaled, [v._value for v in variables])
+        model.optimizer.apply(gradients, variables)
+    return model.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
+
+
+def test_step(model, data):
+    x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(data)
+    y_pred = model(x, training=False)
+    loss = model.compute_loss(
+        x=x, y=y, y_pred=y_pred, sample_weight=sample_weight, training=False
+    )
+    model._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
+    return model.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
+
+
+def predict_step(model, data):
+    x, _, _ = data_adapter_utils.unpack_x_y_sample_weight(data)
+    return model(x, training=False)
+
+
+def _run_steps(step):
+    def run(batches):
+        outputs = None
+        for data in batches:
+            outputs = step(data)
+        return outputs
+
+    return run
+
+
+def _wrap(model, step):
+    """`step` as a `tf.function` (XLA-compiled when `jit_compile`), or
+    eager when `run_eagerly`."""
+    if model.run_eagerly:
+        return step
+    return tf.function(
+        step, jit_compile=bool(model.jit_compile), reduce_retracing=True
+    )
+
+
+def make_train_function(model):
+    run = _wrap(model, _run_steps(model.train_step))
+    return lambda batches: run([_to_tensors(d) for d in batches])
+
+
+def make_test_function(model):
+    run = _wrap(model, _run_steps(model.test_step))
+    return lambda batches: run([_to_tensors(d) for d in batches])
+
+
+def make_predict_function(model):
+    def run(batches):
+        outputs = [model.predict_step(data) for data in batches]
+        if len(outputs) == 1:
+            return outputs[0]
+        return tree.map_structure(lambda *xs: tf.concat(xs, 0), *outputs)
+
+    run = _wrap(model, run)
+    return lambda batches: run([_to_tensors(d) for d in batches])
+
+
+def sync_state(model, metrics_only=False):
+    """Nothing to sync: TensorFlow steps update the variables in place."""

@@ -1,0 +1,2 @@
+"""Training machinery shared by the backends: data adapters, epoch
+iteration and compile-time containers."""

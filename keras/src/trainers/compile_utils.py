@@ -1,0 +1,338 @@
+"""The losses and metrics given to `Model.compile()`, matched to outputs.
+
+`compile()` accepts a loss or a metric as a name, an object, or a list or
+dict of them keyed like the model's outputs. `CompileLoss` and
+`CompileMetrics` resolve those forms once the first batch shows the
+structure of `y` and `y_pred`, then compute the weighted total loss and
+the per-output metrics, logging them as Keras does (`"loss"`,
+`"<output>_loss"`, `"<output>_<metric>"`).
+"""
+
+from keras.src import losses as losses_module
+from keras.src import metrics as metrics_module
+from keras.src import ops
+from keras.src import tree
+from keras.src.losses.loss import Loss
+from keras.src.losses.loss import LossFunctionWrapper
+from keras.src.metrics.metric import Metric
+from keras.src.metrics.reduction_metrics import Mean
+from keras.src.metrics.reduction_metrics import MeanMetricWrapper
+
+_ACCURACY_NAMES = ("accuracy", "acc")
+_CROSSENTROPY_NAMES = ("crossentropy", "ce")
+
+
+def _flat_outputs(y_pred, output_names):
+    """Returns `(names, flat_y_pred)` in the order losses map to them."""
+    if isinstance(y_pred, dict):
+        names = sorted(y_pred)
+        return names, [y_pred[n] for n in names]
+    flat = tree.flatten(y_pred)
+    names = list(output_names or [])
+    if len(names) != len(flat):
+        names = [f"output_{i}" for i in range(len(flat))]
+    return names, flat
+
+
+def _flat_targets(y_true, names, count, what):
+    if isinstance(y_true, dict):
+        missing = [n for n in names if n not in y_true]
+        if missing:
+            raise ValueError(
+                f"The {what} targets are a dict without keys {missing}. "
+                f"Expected keys: {names}. Received keys: {sorted(y_true)}"
+            )
+        return [y_true[n] for n in names]
+    flat = tree.flatten(y_true)
+    if len(flat) != count:
+        raise ValueError(
+            f"The model has {count} output(s) {names} but {len(flat)} "
+            f"{what} target(s) were given."
+        )
+    return flat
+
+
+def _per_output(spec, names, what, allow_single):
+    """Spreads `spec` (a dict keyed by output name, a list matching the
+    outputs, or a single value) over the outputs."""
+    if isinstance(spec, dict):
+        unknown = sorted(set(spec) - set(names))
+        if unknown:
+            raise ValueError(
+                f"`{what}` has keys {unknown} that are not output names. "
+                f"Output names: {names}. Received: {what}={spec}"
+            )
+        return [spec.get(n) for n in names]
+    if isinstance(spec, (list, tuple)) and len(names) > 1:
+        if len(spec) != len(names):
+            raise ValueError(
+                f"`{what}` should have one entry per output {names}. "
+                f"Received: {what}={spec}"
+            )
+        return list(spec)
+    if len(names) == 1:
+        return [spec]
+    if not allow_single:
+        raise ValueError(
+            f"`{what}` should be a dict keyed by output name or a list "
+            f"with one entry per output {names}. Received: {what}={spec}"
+        )
+    return [spec] * len(names)
+
+
+class CompileLoss:
+    """The total loss of `compile(loss=..., loss_weights=...)`.
+
+    Args:
+        loss: a loss, or a list/dict of losses keyed like the outputs.
+        loss_weights: scalars weighting each output's loss.
+        output_names: the model's output names.
+    """
+
+    def __init__(self, loss, loss_weights=None, output_names=None):
+        self.loss = loss
+        self.loss_weights = loss_weights
+        self.output_names = output_names
+        self.built = False
+        self.trackers = []
+
+    def build(self, y_true, y_pred):
+        names, flat_pred = _flat_outputs(y_pred, self.output_names)
+        specs = _per_output(self.loss, names, "loss", allow_single=True)
+        weights = (
+            [1.0] * len(names)
+            if self.loss_weights is None
+            else _per_output(self.loss_weights, names, "loss_weights",
+                             allow_single=False)
+        )
+        self.names = names
+        self.losses = [None if spec is None else _resolve_loss(spec)
+                       for spec in specs]
+        self.weights = [1.0 if w is None else float(w) for w in weights]
+        if len(names) > 1:
+            self.trackers = [
+                None if loss is None else Mean(name=f"{name}_loss")
+                for name, loss in zip(names, self.losses)
+            ]
+        self.built = True
+
+    def __call__(self, y_true, y_pred, sample_weight=None):
+        if not self.built:
+            self.build(y_true, y_pred)
+        _, flat_pred = _flat_outputs(y_pred, self.names)
+        flat_true = _flat_targets(y_true, self.names, len(flat_pred),
+                                  "loss")
+        flat_weights = _flat_sample_weights(sample_weight, self.names,
+                                            len(flat_pred))
+        total = None
+        for index, loss in enumerate(self.losses):
+            if loss is None:
+                continue
+            value = loss(flat_true[index], flat_pred[index],
+                         sample_weight=flat_weights[index])
+            if self.trackers and self.trackers[index] is not None:
+                self.trackers[index].update_state(value)
+            value = ops.multiply(value, self.weights[index])
+            total = value if total is None else ops.add(total, value)
+        return total
+
+    @property
+    def metrics(self):
+        return [t for t in self.trackers if t is not None]
+
+
+def _resolve_loss(identifier):
+    """A `Loss` object for a loss name, function or object."""
+    loss = losses_module.get(identifier)
+    if isinstance(loss, Loss):
+        return loss
+    if not callable(loss):
+        raise ValueError(
+            f"Could not interpret loss identifier: {identifier!r}"
+        )
+    name = identifier if isinstance(identifier, str) else getattr(
+        loss, "__name__", None
+    )
+    return LossFunctionWrapper(loss, name=name)
+
+
+def _flat_sample_weights(sample_weight, names, count):
+    if sample_weight is None:
+        return [None] * count
+    if isinstance(sample_weight, dict):
+        return [sample_weight.get(n) for n in names]
+    flat = tree.flatten(sample_weight)
+    if len(flat) == count:
+        return flat
+    return [sample_weight] * count
+
+
+class CompileMetrics(Metric):
+    """The metrics of `compile(metrics=..., weighted_metrics=...)`, one
+    set per output; its `result()` is a dict of named values.
+
+    Args:
+        metrics: metrics (names, objects, functions), or lists/dicts of
+            them keyed like the outputs.
+        weighted_metrics: the same, updated with the sample weights.
+        output_names: the model's output names.
+    """
+
+    def __init__(self, metrics, weighted_metrics, output_names=None,
+                 name="compile_metrics"):
+        super().__init__(name=name)
+        self._metrics_spec = metrics
+        self._weighted_spec = weighted_metrics
+        self.output_names = output_names
+        self.built = False
+        self._per_output = []
+        self._weighted_per_output = []
+
+    def build(self, y_true, y_pred):
+        names, flat_pred = _flat_outputs(y_pred, self.output_names)
+        flat_true = _flat_targets(y_true, names, len(flat_pred), "metric")
+        self.names = names
+        self._per_output = self._resolve(
+            self._metrics_spec, names, flat_true, flat_pred, "metrics"
+        )
+        self._weighted_per_output = self._resolve(
+            self._weighted_spec, names, flat_true, flat_pred,
+            "weighted_metrics"
+        )
+        self.built = True
+
+    def _resolve(self, spec, names, flat_true, flat_pred, what):
+        if spec is None:
+            return [[] for _ in names]
+        per_output = _per_output(spec, names, what, allow_single=False)
+        resolved = []
+        seen_names = set()
+        for name, items, y_true, y_pred in zip(names, per_output,
+                                               flat_true, flat_pred):
+            items = [] if items is None else tree.flatten(
+                items if isinstance(items, (list, tuple)) else [items]
+            )
+            metrics = []
+            for item in items:
+                metric = _resolve_metric(item, y_true, y_pred)
+                if not getattr(metric, "built", True):
+                    # State sized from the data (F-scores, R2, AUC): made
+                    # now, before a step is compiled.
+                    metric.build(tuple(y_true.shape), tuple(y_pred.shape))
+                if len(names) > 1:
+                    metric.name = f"{name}_{metric.name}"
+                if what == "weighted_metrics" and metric.name in seen_names:
+                    metric.name = f"weighted_{metric.name}"
+                seen_names.add(metric.name)
+                metrics.append(metric)
+            resolved.append(metrics)
+        return resolved
+
+    @property
+    def metrics(self):
+        return [m for group in self._per_output + self._weighted_per_output
+                for m in group]
+
+    @property
+    def variables(self):
+        return [v for m in self.metrics for v in m.variables]
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        if not self.built:
+            self.build(y_true, y_pred)
+        _, flat_pred = _flat_outputs(y_pred, self.names)
+        flat_true = _flat_targets(y_true, self.names, len(flat_pred),
+                                  "metric")
+        flat_weights = _flat_sample_weights(sample_weight, self.names,
+                                            len(flat_pred))
+        for index in range(len(self.names)):
+            for metric in self._per_output[index]:
+                metric.update_state(flat_true[index], flat_pred[index])
+            for metric in self._weighted_per_output[index]:
+                metric.update_state(flat_true[index], flat_pred[index],
+                                    sample_weight=flat_weights[index])
+
+    def result(self):
+        results = {}
+        for metric in self.metrics:
+            value = metric.result()
+            if isinstance(value, dict):
+                results.update(value)
+            else:
+                results[metric.name] = value
+        return results
+
+    def reset_state(self):
+        for metric in self.metrics:
+            metric.reset_state()
+
+    def get_config(self):
+        # Rebuilt by `compile()`, never deserialized on its own.
+        return {"name": self.name}
+
+
+def _resolve_metric(identifier, y_true, y_pred):
+    """A metric object for `identifier`, choosing the accuracy and
+    crossentropy variants from the shapes like Keras does."""
+    if isinstance(identifier, Metric):
+        return _with_direction(identifier)
+    if isinstance(identifier, str) and identifier in (
+        _ACCURACY_NAMES + _CROSSENTROPY_NAMES
+    ):
+        variant = _variant(y_true, y_pred)
+        kind = (
+            "accuracy" if identifier in _ACCURACY_NAMES else "crossentropy"
+        )
+        metric = metrics_module.get(f"{variant}_{kind}")
+        if isinstance(metric, Metric):
+            metric.name = identifier
+            return _with_direction(metric)
+        return _with_direction(MeanMetricWrapper(metric, name=identifier))
+    metric = metrics_module.get(identifier)
+    if isinstance(metric, Metric):
+        if isinstance(identifier, str):
+            metric.name = identifier  # Logged under the name given.
+        return _with_direction(metric)
+    name = getattr(identifier, "__name__", None) or str(identifier)
+    if isinstance(identifier, str):
+        name = identifier
+    wrapper = MeanMetricWrapper(metric, name=name)
+    wrapper._direction = _direction_of(getattr(metric, "__name__", name))
+    return wrapper
+
+
+# Which way a metric improves, for callbacks with `mode="auto"`.
+_UP = ("accuracy", "acc", "auc", "precision", "recall", "cosine", "r2",
+       "iou", "f1", "fbeta", "correlation")
+_DOWN = ("error", "mae", "mse", "rmse", "msle", "mape", "crossentropy",
+         "hinge", "divergence", "poisson", "log_cosh", "logcosh")
+
+
+def _direction_of(name):
+    name = name.lower()
+    if any(word in name for word in _UP):
+        return "up"
+    if any(word in name for word in _DOWN):
+        return "down"
+    return None
+
+
+def _with_direction(metric):
+    if getattr(metric, "_direction", None) is None:
+        metric._direction = _direction_of(type(metric).__name__ + " "
+                                          + metric.name)
+    return metric
+
+
+def _variant(y_true, y_pred):
+    """`"binary"`, `"sparse_categorical"` or `"categorical"`."""
+    true_shape = tuple(getattr(y_true, "shape", ()))
+    pred_shape = tuple(getattr(y_pred, "shape", ()))
+    if pred_shape and pred_shape[-1] == 1:
+        return "binary"
+    if len(true_shape) < len(pred_shape) or (
+        true_shape and true_shape[-1] == 1 and pred_shape
+        and pred_shape[-1] != 1
+    ):
+        return "sparse_categorical"
+    return "categorical"

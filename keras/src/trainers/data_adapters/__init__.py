@@ -1,0 +1,107 @@
+"""Data adapters: everything `fit`, `evaluate` and `predict` accept as data.
+
+`get_data_adapter` picks the adapter for the user's `x`: in-memory arrays
+and tensors of any framework (`ArrayDataAdapter`), a
+`keras.utils.PyDataset`, a `tf.data.Dataset`, a torch `DataLoader`, or a
+Python generator. Every adapter can feed every backend (see
+`data_adapter.DataAdapter`). Nothing here imports TensorFlow, PyTorch,
+JAX or pandas unless the data comes from them.
+"""
+
+from keras.src import tree
+from keras.src.trainers.data_adapters import data_adapter_utils as utils
+from keras.src.trainers.data_adapters.array_data_adapter import (
+    ArrayDataAdapter,
+)
+from keras.src.trainers.data_adapters.array_data_adapter import (
+    can_convert_arrays,
+)
+from keras.src.trainers.data_adapters.data_adapter import (  # noqa: F401
+    DataAdapter,
+)
+from keras.src.trainers.data_adapters.generator_data_adapter import (
+    GeneratorDataAdapter,
+)
+from keras.src.trainers.data_adapters.generator_data_adapter import (
+    is_generator_like,
+)
+from keras.src.trainers.data_adapters.py_dataset_adapter import PyDataset
+from keras.src.trainers.data_adapters.py_dataset_adapter import (
+    PyDatasetAdapter,
+)
+from keras.src.trainers.data_adapters.tf_dataset_adapter import (
+    TFDatasetAdapter,
+)
+from keras.src.trainers.data_adapters.torch_data_loader_adapter import (
+    TorchDataLoaderAdapter,
+)
+
+
+def get_data_adapter(x, y=None, sample_weight=None, batch_size=None,
+                     steps_per_epoch=None, shuffle=False, class_weight=None):
+    """Returns the `DataAdapter` for the data given to `fit` and co.
+
+    Args:
+        x: arrays or tensors (alone or in lists, tuples, dicts), a
+            `PyDataset`, a `tf.data.Dataset`, a torch `DataLoader` or a
+            Python generator.
+        y: targets, only with arrays.
+        sample_weight: per-sample weights, only with arrays.
+        batch_size: samples per batch, for arrays (the other kinds come
+            batched).
+        steps_per_epoch: batches per epoch; for arrays without
+            `batch_size` it sets the batch size.
+        shuffle: `True`, `False` or `"batch"`; applies to arrays (and to
+            the batch order of a `PyDataset`); datasets, loaders and
+            generators keep their own order.
+        class_weight: `{class_index: weight}`, for arrays, a `PyDataset`
+            or a `tf.data.Dataset`.
+
+    Returns:
+        A `DataAdapter`.
+    """
+    if isinstance(x, PyDataset):
+        _reject_separate_targets("`PyDataset`", y, sample_weight)
+        return PyDatasetAdapter(x, class_weight=class_weight, shuffle=shuffle)
+    if utils.is_tf_dataset(x):
+        _reject_separate_targets("`tf.data.Dataset`", y, sample_weight)
+        return TFDatasetAdapter(x, class_weight=class_weight)
+    if utils.is_torch_dataloader(x):
+        _reject_separate_targets("torch `DataLoader`", y, sample_weight)
+        _reject_class_weight("torch `DataLoader`", class_weight)
+        return TorchDataLoaderAdapter(x)
+    if _holds_arrays(x):
+        return ArrayDataAdapter(
+            x, y, sample_weight=sample_weight, batch_size=batch_size,
+            steps=steps_per_epoch, shuffle=shuffle,
+            class_weight=class_weight,
+        )
+    if is_generator_like(x):
+        _reject_separate_targets("Python generator", y, sample_weight)
+        _reject_class_weight("Python generator", class_weight)
+        return GeneratorDataAdapter(x)
+    raise ValueError(
+        "Unrecognized data type: expected NumPy arrays, tensors or pandas "
+        "objects (alone or in lists, tuples or dicts), a "
+        "`keras.utils.PyDataset`, a `tf.data.Dataset`, a torch "
+        "`DataLoader` or a Python generator. Received: "
+        f"x={utils.short_repr(x)} (of type {type(x).__name__})"
+    )
+
+
+def _holds_arrays(x):
+    leaves = tree.flatten(x)
+    return any(leaf is not None for leaf in leaves) and can_convert_arrays(x)
+
+
+def _reject_separate_targets(source, y, sample_weight):
+    utils.reject_kwargs(source, y=y, sample_weight=sample_weight)
+
+
+def _reject_class_weight(source, class_weight):
+    if class_weight is not None:
+        raise ValueError(
+            f"`class_weight` is not supported when `x` is a {source}: "
+            "yield `(x, y, sample_weight)` batches with the weights "
+            f"instead. Received: class_weight={class_weight}"
+        )

@@ -1,0 +1,692 @@
+"""`Trainer`: `compile`, `fit`, `evaluate` and `predict`, written once.
+
+The epoch loop, callbacks, logs and validation live here. The steps come
+from the active backend's `trainer` module (`keras/src/backend/<name>/
+trainer.py`), which offers the same functions on every backend:
+
+- `train_step(model, data)`, `test_step(model, data)`,
+  `predict_step(model, data)`: the default steps (on JAX they take and
+  return the model state as well, the way the Keras JAX guides write
+  custom steps);
+- `make_train_function(model)`, `make_test_function(model)`,
+  `make_predict_function(model)`: a callable running the step on a list
+  of batches (`steps_per_execution` of them), compiled or not;
+- `sync_state(model)`: writes state held outside the variables (JAX)
+  back into them.
+"""
+
+import importlib
+
+import numpy as np
+
+from keras.src import backend
+from keras.src import metrics as metrics_module
+from keras.src import ops
+from keras.src import optimizers as optimizers_module
+from keras.src import tree
+from keras.src.callbacks.callback_list import CallbackList
+from keras.src.trainers import compile_utils
+from keras.src.trainers.data_adapters import data_adapter_utils
+from keras.src.trainers.epoch_iterator import EpochIterator
+
+
+_BACKEND_TRAINER = []
+
+
+def _backend_trainer():
+    """The active backend's `trainer` module, imported on first use (it
+    imports the data adapters, which import the backend) and then read
+    from a global, which compiled steps can trace."""
+    if not _BACKEND_TRAINER:
+        _BACKEND_TRAINER.append(importlib.import_module(
+            f"keras.src.backend.{backend.backend()}.trainer"
+        ))
+    return _BACKEND_TRAINER[0]
+
+
+class Trainer:
+    """Mixed into `Model`: training, evaluation and inference."""
+
+    compiled = False
+    optimizer = None
+    loss = None
+    train_function = None
+    test_function = None
+    predict_function = None
+    stop_training = False
+    history = None
+    steps_per_execution = 1
+    _compile_loss = None
+    _compile_metrics = None
+    _loss_tracker = None
+    _jit_compile = None
+    _run_eagerly = False
+    _compile_config = None
+
+    # -- compile --------------------------------------------------------------
+
+    def compile(
+        self,
+        optimizer="rmsprop",
+        loss=None,
+        loss_weights=None,
+        metrics=None,
+        weighted_metrics=None,
+        run_eagerly=False,
+        steps_per_execution=1,
+        jit_compile="auto",
+        auto_scale_loss=True,
+    ):
+        """Configures the model for training.
+
+        Args:
+            optimizer: an optimizer name or instance.
+            loss: a loss (name, function, `keras.losses.Loss`), or a list
+                or dict of them matching the outputs.
+            loss_weights: scalars weighting the outputs' losses.
+            metrics: metrics to track, per output as for `loss`.
+            weighted_metrics: metrics that also use the sample weights.
+            run_eagerly: whether to run steps without compiling them.
+            steps_per_execution: batches run per call of the step
+                function.
+            jit_compile: `True`, `False`, `"auto"`, or a dict of options
+                for the active backend's compiler.
+            auto_scale_loss: whether mixed-precision training scales the
+                loss (wrapping the optimizer in a `LossScaleOptimizer`).
+
+        Example:
+
+        >>> model = keras.Sequential([keras.layers.Dense(1)])
+        >>> model.compile(optimizer="sgd", loss="mse", metrics=["mae"])
+        """
+        self.optimizer = optimizers_module.get(optimizer)
+        if (
+            auto_scale_loss
+            and self.dtype_policy.compute_dtype == "float16"
+            and not isinstance(self.optimizer,
+                               optimizers_module.LossScaleOptimizer)
+        ):
+            self.optimizer = optimizers_module.LossScaleOptimizer(
+                self.optimizer
+            )
+        output_names = self._output_names()
+        self.loss = loss
+        self._compile_loss = (
+            None if loss is None
+            else compile_utils.CompileLoss(loss, loss_weights, output_names)
+        )
+        self._compile_metrics = (
+            None if metrics is None and weighted_metrics is None
+            else compile_utils.CompileMetrics(
+                metrics, weighted_metrics, output_names
+            )
+        )
+        self._loss_tracker = metrics_module.Mean(name="loss")
+        if steps_per_execution < 1:
+            raise ValueError(
+                "`steps_per_execution` must be >= 1. Received: "
+                f"{steps_per_execution}"
+            )
+        self.steps_per_execution = int(steps_per_execution)
+        self._run_eagerly = bool(run_eagerly)
+        self._jit_compile = self._resolve_jit_compile(jit_compile)
+        self._compile_config = {
+            "optimizer": optimizer, "loss": loss,
+            "loss_weights": loss_weights, "metrics": metrics,
+            "weighted_metrics": weighted_metrics,
+            "run_eagerly": run_eagerly,
+            "steps_per_execution": steps_per_execution,
+            "jit_compile": jit_compile,
+        }
+        self.train_function = None
+        self.test_function = None
+        self.predict_function = None
+        self.compiled = True
+
+    def _output_names(self):
+        names = getattr(self, "output_names", None)
+        return list(names) if names else None
+
+    def _resolve_jit_compile(self, jit_compile):
+        if isinstance(jit_compile, dict):
+            return dict(jit_compile)
+        if jit_compile not in (True, False, "auto"):
+            raise ValueError(
+                "`jit_compile` must be True, False, 'auto' or a dict of "
+                f"compiler options. Received: jit_compile={jit_compile!r}"
+            )
+        if jit_compile == "auto":
+            return (_backend_trainer().AUTO_JIT
+                    and self._all_layers_support_jit())
+        return jit_compile
+
+    def _all_layers_support_jit(self):
+        name = backend.backend()
+        return all(
+            layer.supports_jit.get(name, True)
+            for layer in self._flatten_layers()
+        )
+
+    @property
+    def jit_compile(self):
+        """What the compiled steps use: `True`, `False` or the options."""
+        if self._jit_compile is None:
+            return self._resolve_jit_compile("auto")
+        return self._jit_compile
+
+    @jit_compile.setter
+    def jit_compile(self, value):
+        self._jit_compile = self._resolve_jit_compile(value)
+        self.train_function = self.test_function = None
+        self.predict_function = None
+
+    @property
+    def run_eagerly(self):
+        return self._run_eagerly
+
+    @run_eagerly.setter
+    def run_eagerly(self, value):
+        self._run_eagerly = bool(value)
+        self.train_function = self.test_function = None
+        self.predict_function = None
+
+    def get_compile_config(self):
+        """The arguments `compile()` was called with (for saving)."""
+        if not self.compiled:
+            return None
+        from keras.src.saving import serialization_lib
+
+        return serialization_lib.serialize_keras_object(
+            self._compile_config
+        )
+
+    def compile_from_config(self, config):
+        """Calls `compile()` with the output of `get_compile_config()`."""
+        from keras.src.saving import serialization_lib
+
+        config = serialization_lib.deserialize_keras_object(config)
+        self.compile(**config)
+
+    # -- losses and metrics ---------------------------------------------------
+
+    @property
+    def metrics(self):
+        """The metrics tracked by `fit`/`evaluate`: the loss, the compiled
+        metrics, then metrics held by layers."""
+        metrics = []
+        if self.compiled:
+            metrics.append(self._loss_tracker)
+            if self._compile_metrics is not None:
+                metrics.append(self._compile_metrics)
+            if self._compile_loss is not None:
+                metrics.extend(self._compile_loss.metrics)
+        for layer in self._flatten_layers(include_self=False):
+            metrics.extend(layer._metrics)
+        return metrics
+
+    @property
+    def metrics_names(self):
+        return [m.name for m in self.metrics]
+
+    @property
+    def metrics_variables(self):
+        return [v for m in self.metrics for v in m.variables]
+
+    def reset_metrics(self):
+        """Resets every tracked metric."""
+        for metric in self.metrics:
+            metric.reset_state()
+
+    def compute_loss(
+        self, x=None, y=None, y_pred=None, sample_weight=None, training=True
+    ):
+        """Returns the total loss: the compiled loss plus the losses the
+        layers added (regularization, `add_loss`).
+
+        Example:
+
+        >>> model = keras.Sequential([keras.layers.Dense(1)])
+        >>> model.compile(loss="mse")
+        >>> y_pred = model(np.ones((2, 3)))
+        >>> loss = model.compute_loss(y=np.ones((2, 1)), y_pred=y_pred)
+        """
+        del x, training
+        total = None
+        if self._compile_loss is not None and y is not None:
+            total = self._compile_loss(y, y_pred, sample_weight)
+        for loss in self.losses:
+            loss = ops.sum(ops.cast(loss, backend.floatx()))
+            total = loss if total is None else ops.add(total, loss)
+        if total is None:
+            if self._compile_loss is None:
+                raise ValueError(
+                    f"Model '{self.name}' has no loss: pass `loss=` to "
+                    "`compile()`, or add losses in `call()`."
+                )
+            total = ops.zeros(())
+        return total
+
+    def compute_metrics(self, x, y, y_pred, sample_weight=None):
+        """Updates the compiled metrics and returns all metric results.
+
+        Returns:
+            A dict `{name: value}`.
+        """
+        del x
+        if self._compile_metrics is not None and y is not None:
+            self._compile_metrics.update_state(y, y_pred, sample_weight)
+        return self.get_metrics_result()
+
+    def get_metrics_result(self):
+        """Returns `{name: value}` for every tracked metric."""
+        results = {}
+        for metric in self.metrics:
+            value = metric.result()
+            if isinstance(value, dict):
+                results.update(value)
+            else:
+                results[metric.name] = value
+        return results
+
+    # -- steps ----------------------------------------------------------------
+
+    def train_step(self, *args):
+        """One optimization step on a batch `data = (x, y, sample_weight)`;
+        returns the logs. Override it to customize `fit` (on JAX it takes
+        and returns the model state too)."""
+        return _backend_trainer().train_step(self, *args)
+
+    def test_step(self, *args):
+        """One evaluation step; returns the logs."""
+        return _backend_trainer().test_step(self, *args)
+
+    def predict_step(self, *args):
+        """One inference step; returns the predictions."""
+        return _backend_trainer().predict_step(self, *args)
+
+    def jax_state_sync(self):
+        """Writes state held by compiled JAX steps back into the
+        variables (a no-op on other backends)."""
+        _backend_trainer().sync_state(self)
+
+    def make_train_function(self, force=False):
+        if self.train_function is None or force:
+            self.train_function = _backend_trainer().make_train_function(self)
+        return self.train_function
+
+    def make_test_function(self, force=False):
+        if self.test_function is None or force:
+            self.test_function = _backend_trainer().make_test_function(self)
+        return self.test_function
+
+    def make_predict_function(self, force=False):
+        if self.predict_function is None or force:
+            self.predict_function = _backend_trainer().make_predict_function(
+                self
+            )
+        return self.predict_function
+
+    # -- fit ------------------------------------------------------------------
+
+    def fit(
+        self,
+        x=None,
+        y=None,
+        batch_size=None,
+        epochs=1,
+        verbose="auto",
+        callbacks=None,
+        validation_split=0.0,
+        validation_data=None,
+        shuffle=True,
+        class_weight=None,
+        sample_weight=None,
+        initial_epoch=0,
+        steps_per_epoch=None,
+        validation_steps=None,
+        validation_batch_size=None,
+        validation_freq=1,
+    ):
+        """Trains the model for `epochs` passes over the data.
+
+        Args:
+            x: inputs: arrays (or lists/dicts of them), a
+                `keras.utils.PyDataset`, a generator, a `tf.data.Dataset`
+                or a `torch.utils.data.DataLoader` (yielding `(x, y)` or
+                `(x, y, sample_weight)`).
+            y: targets, when `x` is arrays.
+            batch_size: samples per step (default 32) for array data.
+            epochs: the epoch to end at.
+            verbose: 0 (silent), 1 (progress bar), 2 (one line per
+                epoch) or "auto" (1).
+            callbacks: `keras.callbacks.Callback`s.
+            validation_split: the fraction of array data held out for
+                validation (taken from the end).
+            validation_data: data to evaluate on after each epoch.
+            shuffle: whether to shuffle array data each epoch.
+            class_weight: `{class: weight}` scaling each sample's loss.
+            sample_weight: per-sample weights for array data.
+            initial_epoch: the epoch to start at (to resume training).
+            steps_per_epoch: steps per epoch (default: the whole data).
+            validation_steps: steps per validation run.
+            validation_batch_size: batch size of the validation data.
+            validation_freq: validate every this many epochs (or at the
+                epochs in a list).
+
+        Returns:
+            A `History` whose `history` dict holds the logs per epoch.
+
+        Example:
+
+        >>> model = keras.Sequential([keras.layers.Dense(1)])
+        >>> model.compile(optimizer="sgd", loss="mse")
+        >>> history = model.fit(np.ones((8, 3)), np.ones((8, 1)),
+        ...                     epochs=2, verbose=0)
+        >>> len(history.history["loss"])
+        2
+        """
+        self._check_compiled("fit")
+        _backend_trainer().check_can_train(self)
+        if validation_split and validation_data is None:
+            (x, y, sample_weight), validation_data = (
+                data_adapter_utils.train_validation_split(
+                    (x, y, sample_weight), validation_split=validation_split
+                )
+            )
+        iterator = EpochIterator(
+            x=x, y=y, sample_weight=sample_weight, batch_size=batch_size,
+            steps_per_epoch=steps_per_epoch, shuffle=shuffle,
+            class_weight=class_weight,
+            steps_per_execution=self.steps_per_execution,
+        )
+        validation_iterator = None
+        if validation_data is not None:
+            val_x, val_y, val_sw = data_adapter_utils.unpack_x_y_sample_weight(
+                validation_data
+            )
+            validation_iterator = EpochIterator(
+                x=val_x, y=val_y, sample_weight=val_sw,
+                batch_size=validation_batch_size or batch_size,
+                steps_per_epoch=validation_steps, shuffle=False,
+                steps_per_execution=self.steps_per_execution,
+            )
+        self._build_for(iterator)
+        callbacks = self._callback_list(
+            callbacks, verbose, epochs=epochs,
+            steps=iterator.num_batches, add_history=True,
+        )
+        self.stop_training = False
+        train_function = self.make_train_function()
+        callbacks.on_train_begin()
+        initial_epoch = max(initial_epoch,
+                            getattr(self, "_initial_epoch", None) or 0)
+        logs = {}
+        for epoch in range(initial_epoch, epochs):
+            self.reset_metrics()
+            callbacks.on_epoch_begin(epoch)
+            for step, batches in iterator.enumerate_epoch():
+                callbacks.on_train_batch_begin(step)
+                logs = train_function(batches)
+                callbacks.on_train_batch_end(step, logs)
+                if self.stop_training:
+                    break
+            _backend_trainer().sync_state(self)
+            epoch_logs = self._numeric_logs(self.get_metrics_result())
+            if validation_iterator is not None and _should_validate(
+                epoch, validation_freq
+            ):
+                val_logs = self._evaluate_iterator(validation_iterator,
+                                                   callbacks)
+                epoch_logs.update(
+                    {f"val_{k}": v for k, v in val_logs.items()}
+                )
+            callbacks.on_epoch_end(epoch, epoch_logs)
+            logs = epoch_logs
+            if self.stop_training:
+                break
+        if (
+            self.optimizer is not None
+            and getattr(self.optimizer, "use_ema", False)
+        ):
+            self.optimizer.finalize_variable_values(self.trainable_weights)
+        callbacks.on_train_end(logs)
+        return self.history
+
+    # -- evaluate and predict -------------------------------------------------
+
+    def evaluate(
+        self,
+        x=None,
+        y=None,
+        batch_size=None,
+        verbose="auto",
+        sample_weight=None,
+        steps=None,
+        callbacks=None,
+        return_dict=False,
+        **kwargs,
+    ):
+        """Returns the loss and metrics of the model on the data.
+
+        Args:
+            x, y, sample_weight, batch_size: the data, as for `fit`.
+            verbose: 0, 1, 2 or "auto".
+            steps: the number of batches to evaluate.
+            callbacks: `keras.callbacks.Callback`s.
+            return_dict: return `{name: value}` instead of a list.
+
+        Returns:
+            The loss (a scalar) when nothing else is tracked; else a list
+            ordered like `metrics_names` (or a dict).
+        """
+        self._check_compiled("evaluate")
+        if kwargs:
+            raise ValueError(f"Invalid keyword arguments: {list(kwargs)}")
+        iterator = EpochIterator(
+            x=x, y=y, sample_weight=sample_weight, batch_size=batch_size,
+            steps_per_epoch=steps, shuffle=False,
+            steps_per_execution=self.steps_per_execution,
+        )
+        self._build_for(iterator)
+        callbacks = self._callback_list(
+            callbacks, verbose, epochs=1, steps=iterator.num_batches
+        )
+        logs = self._evaluate_iterator(iterator, callbacks)
+        if return_dict:
+            return logs
+        values = [logs[k] for k in self._ordered_log_names(logs)]
+        return values[0] if len(values) == 1 else values
+
+    def _evaluate_iterator(self, iterator, callbacks=None):
+        test_function = self.make_test_function()
+        self.reset_metrics()
+        if callbacks is not None:
+            callbacks.on_test_begin()
+        for step, batches in iterator.enumerate_epoch():
+            if callbacks is not None:
+                callbacks.on_test_batch_begin(step)
+            logs = test_function(batches)
+            if callbacks is not None:
+                callbacks.on_test_batch_end(step, logs)
+        _backend_trainer().sync_state(self, metrics_only=True)
+        logs = self._numeric_logs(self.get_metrics_result())
+        if callbacks is not None:
+            callbacks.on_test_end(logs)
+        return logs
+
+    def _ordered_log_names(self, logs):
+        """`"loss"` first, then the metrics in compile order."""
+        names = [n for n in logs if n == "loss"]
+        return names + [n for n in logs if n != "loss"]
+
+    def predict(self, x, batch_size=None, verbose="auto", steps=None,
+                callbacks=None):
+        """Returns the model's outputs on `x`, batch by batch, as NumPy
+        arrays (in the structure of the outputs).
+
+        Example:
+
+        >>> model = keras.Sequential([keras.layers.Dense(2)])
+        >>> model.predict(np.ones((5, 3)), verbose=0).shape
+        (5, 2)
+        """
+        iterator = EpochIterator(
+            x=x, batch_size=batch_size, steps_per_epoch=steps,
+            shuffle=False, steps_per_execution=self.steps_per_execution,
+        )
+        self._build_for(iterator)
+        callbacks = self._callback_list(
+            callbacks, verbose, epochs=1, steps=iterator.num_batches
+        )
+        predict_function = self.make_predict_function()
+        callbacks.on_predict_begin()
+        outputs = []
+        for step, batches in iterator.enumerate_epoch():
+            callbacks.on_predict_batch_begin(step)
+            batch_outputs = predict_function(batches)
+            outputs.append(tree.map_structure(
+                backend.convert_to_numpy, batch_outputs
+            ))
+            callbacks.on_predict_batch_end(step, {"outputs": batch_outputs})
+        callbacks.on_predict_end()
+        if not outputs:
+            raise ValueError(
+                "`predict` received no data: the input is empty."
+            )
+        return tree.map_structure_up_to(
+            outputs[0], lambda *xs: np.concatenate(xs), *outputs
+        )
+
+    # -- single batches -------------------------------------------------------
+
+    def train_on_batch(self, x, y=None, sample_weight=None,
+                       class_weight=None, return_dict=False):
+        """Runs one training step on one batch; returns its logs."""
+        self._check_compiled("train_on_batch")
+        _backend_trainer().check_can_train(self)
+        if class_weight is not None:
+            sample_weight = data_adapter_utils.class_weight_to_sample_weights(
+                y, class_weight
+            )
+        data = self._single_batch(x, y, sample_weight)
+        self._build_for_batch(data)
+        logs = self.make_train_function()([data])
+        _backend_trainer().sync_state(self)
+        return self._batch_result(logs, return_dict)
+
+    def test_on_batch(self, x, y=None, sample_weight=None,
+                      return_dict=False):
+        """Evaluates one batch; returns its logs."""
+        self._check_compiled("test_on_batch")
+        data = self._single_batch(x, y, sample_weight)
+        self._build_for_batch(data)
+        self.reset_metrics()
+        logs = self.make_test_function()([data])
+        _backend_trainer().sync_state(self, metrics_only=True)
+        return self._batch_result(logs, return_dict)
+
+    def predict_on_batch(self, x):
+        """Returns the predictions on one batch, as NumPy arrays."""
+        data = self._single_batch(x, None, None)
+        self._build_for_batch(data)
+        outputs = self.make_predict_function()([data])
+        return tree.map_structure(backend.convert_to_numpy, outputs)
+
+    def _single_batch(self, x, y, sample_weight):
+        convert = lambda v: None if v is None else tree.map_structure(
+            backend.convert_to_tensor, v
+        )
+        return (convert(x), convert(y), convert(sample_weight))
+
+    def _batch_result(self, logs, return_dict):
+        logs = self._numeric_logs(logs)
+        if return_dict:
+            return logs
+        values = [logs[k] for k in self._ordered_log_names(logs)]
+        return values[0] if len(values) == 1 else values
+
+    # -- helpers --------------------------------------------------------------
+
+    def _check_compiled(self, method):
+        if not self.compiled:
+            raise ValueError(
+                f"You must call `compile()` before `{method}()` on model "
+                f"'{self.name}'."
+            )
+
+    def _build_for(self, iterator):
+        """Builds the model, its metrics and optimizer on the first batch
+        before steps are compiled (compiled steps cannot create state)."""
+        if self._fully_built():
+            return
+        batch = iterator.peek()
+        if batch is not None:
+            self._build_for_batch(batch)
+
+    def _fully_built(self):
+        if not self.built:
+            return False
+        if not self.compiled:
+            return True
+        return bool(
+            (self._compile_metrics is None or self._compile_metrics.built)
+            and (self._compile_loss is None or self._compile_loss.built)
+            and (self.optimizer is None or self.optimizer.built)
+        )
+
+    def _build_for_batch(self, data):
+        if self._fully_built():
+            return
+        x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(
+            data
+        )
+        x = tree.map_structure(
+            lambda v: v if backend.is_tensor(v) else
+            backend.convert_to_tensor(v), x
+        )
+        y_pred = self(x)
+        if not self.compiled:
+            return
+        if y is not None:
+            y = tree.map_structure(backend.convert_to_tensor, y)
+            if self._compile_loss is not None:
+                self._compile_loss.build(y, y_pred)
+            if self._compile_metrics is not None:
+                self._compile_metrics.build(y, y_pred)
+        if self.optimizer is not None and not self.optimizer.built:
+            self.optimizer.build(self.trainable_variables)
+
+    def _callback_list(self, callbacks, verbose, epochs, steps,
+                       add_history=False):
+        if verbose == "auto":
+            verbose = 1
+        if isinstance(callbacks, CallbackList):
+            return callbacks
+        return CallbackList(
+            callbacks,
+            add_history=add_history,
+            add_progbar=verbose != 0,
+            model=self,
+            verbose=verbose,
+            epochs=epochs,
+            steps=steps,
+        )
+
+    def _numeric_logs(self, logs):
+        """Logs as Python floats (what callbacks and `History` keep)."""
+        return {
+            k: float(backend.convert_to_numpy(v)) if _is_scalar(v) else v
+            for k, v in logs.items()
+        }
+
+
+def _is_scalar(value):
+    shape = getattr(value, "shape", None)
+    return shape is None or len(shape) == 0 or int(np.prod(shape)) == 1
+
+
+def _should_validate(epoch, validation_freq):
+    if isinstance(validation_freq, int):
+        return (epoch + 1) % validation_freq == 0
+    return (epoch + 1) in validation_freq
+
