@@ -5,6 +5,7 @@ subclasses define their own `call`.
 """
 
 import json
+import os
 
 from keras.src import backend
 from keras.src import tree
@@ -13,6 +14,7 @@ from keras.src.backend import KerasTensor
 from keras.src.layers.layer import Layer
 from keras.src.trainers.trainer import Trainer
 from keras.src.saving import serialization_lib
+from keras.src.saving import weights_file
 from keras.src.utils import summary_utils
 
 
@@ -141,6 +143,60 @@ class Model(Trainer, Layer):
             show_trainable=show_trainable,
             layer_range=layer_range,
         )
+
+    def save_weights(self, filepath, overwrite=True, max_shard_size=None):
+        """Saves the variables of the model and its optimizer to a
+        `.weights.h5` file (written atomically).
+
+        Args:
+            filepath: the file path; must end in `.weights.h5`.
+            overwrite: whether to replace an existing file.
+            max_shard_size: not supported: weights go to one file.
+
+        Example:
+
+        >>> model = keras.Sequential([keras.Input((3,)),
+        ...                           keras.layers.Dense(2)])
+        >>> import os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), "m.weights.h5")
+        >>> model.save_weights(path)
+        >>> model.load_weights(path)
+        """
+        filepath = str(filepath)
+        if not filepath.endswith(".weights.h5"):
+            raise ValueError(
+                "The filename must end in `.weights.h5`. Received: "
+                f"filepath={filepath}"
+            )
+        if max_shard_size is not None:
+            raise ValueError(
+                "`max_shard_size` is not supported: weights are saved to "
+                f"one file. Received: max_shard_size={max_shard_size}"
+            )
+        if not overwrite and os.path.exists(filepath):
+            raise FileExistsError(
+                f"{filepath} exists and `overwrite=False` was passed."
+            )
+        weights_file.save_weights(self, filepath)
+
+    def load_weights(self, filepath, skip_mismatch=False, **kwargs):
+        """Loads variables saved by `save_weights` into the model (and its
+        optimizer, when the file holds optimizer state).
+
+        Args:
+            filepath: a `.weights.h5` file.
+            skip_mismatch: whether to skip variables whose count or shape
+                does not match instead of raising.
+        """
+        if kwargs:
+            raise ValueError(f"Invalid keyword arguments: {list(kwargs)}")
+        filepath = str(filepath)
+        if not filepath.endswith(".weights.h5"):
+            raise ValueError(
+                "Only `.weights.h5` files can be loaded here. Received: "
+                f"filepath={filepath}"
+            )
+        weights_file.load_weights(self, filepath, skip_mismatch)
 
     def to_json(self, **kwargs):
         """Returns the model's architecture as a JSON string.
