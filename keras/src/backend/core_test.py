@@ -7,6 +7,7 @@ from absl.testing import parameterized
 
 from keras.src import backend
 from keras.src import testing
+from keras.src.backend.common.global_state import clear_session
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.name_scope import name_scope
 from keras.src.backend.common.stateless_scope import StatelessScope
@@ -321,3 +322,23 @@ class DeviceScopeTest(testing.TestCase):
         with self.assertRaises(ValueError):
             with backend.device(3):
                 pass
+
+
+@pytest.mark.skipif(backend.backend() != "torch", reason="torch only")
+class ClearSessionResetsDynamoTest(testing.TestCase):
+    def test_compiled_function_recompiles_after_clear_session(self):
+        import torch
+
+        compiles = []
+
+        def counting_backend(graph, example_inputs):
+            compiles.append(1)
+            return graph.forward
+
+        fn = torch.compile(lambda x: x * 2, backend=counting_backend)
+        fn(torch.ones(3))
+        fn(torch.ones(3))
+        self.assertLen(compiles, 1)
+        clear_session()
+        fn(torch.ones(3))
+        self.assertLen(compiles, 2)

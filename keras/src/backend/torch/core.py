@@ -4,6 +4,7 @@ import builtins
 import contextlib
 import functools
 import inspect
+import sys
 
 import ml_dtypes
 import numpy as np
@@ -652,3 +653,12 @@ def custom_gradient(f):
         return _CustomGradient.apply(call, *args)
 
     return wrapper
+
+
+@global_state.register_clear_session_hook
+def _reset_dynamo():
+    """`clear_session()` also drops what `torch.compile` cached (compiled
+    graphs, guards, shapes seen), so later compiles start afresh."""
+    dynamo = sys.modules.get("torch._dynamo")
+    if dynamo is not None:
+        dynamo.reset()
