@@ -436,18 +436,21 @@ class Layer(backend.BackendLayer, Operation):
         for variable, value in zip(variables, weights):
             variable.assign(value)
 
+    def _own_variables(self):
+        """This layer's own variables in saving order: weights, then seed
+        generator states."""
+        own = self._trainable_variables + self._non_trainable_variables
+        return own + [s.state for s in self._seed_generators]
+
     def save_own_variables(self, store):
         """Writes this layer's own variables into `store` (a dict-like
         keyed `"0"`, `"1"`, ...)."""
-        own = self._trainable_variables + self._non_trainable_variables
-        own += [s.state for s in self._seed_generators]
-        for index, variable in enumerate(own):
+        for index, variable in enumerate(self._own_variables()):
             store[str(index)] = backend.convert_to_numpy(variable.value)
 
     def load_own_variables(self, store):
         """Reads this layer's own variables back from `store`."""
-        own = self._trainable_variables + self._non_trainable_variables
-        own += [s.state for s in self._seed_generators]
+        own = self._own_variables()
         if len(store.keys()) != len(own):
             raise ValueError(
                 f"Layer '{self.name}' expected {len(own)} variables, but "

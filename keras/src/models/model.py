@@ -11,6 +11,7 @@ from keras.src import backend
 from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.backend import KerasTensor
+from keras.src.layers import layer_helpers
 from keras.src.layers.layer import Layer
 from keras.src.trainers.trainer import Trainer
 from keras.src.saving import serialization_lib
@@ -102,7 +103,10 @@ class Model(Trainer, Layer):
             raise ValueError(
                 f"Model '{self.name}': `build()` needs an `input_shape`."
             )
-        specs = _map_shapes_to_specs(input_shape, self.input_dtype)
+        specs = layer_helpers.map_shapes(
+            lambda shape: KerasTensor(shape, dtype=self.input_dtype),
+            input_shape,
+        )
         backend.compute_output_spec(self.call, specs)
         self.built = True
 
@@ -309,16 +313,6 @@ def _looks_functional(config):
         and "input_layers" in config
         and "output_layers" in config
     )
-
-
-def _map_shapes_to_specs(shapes, dtype):
-    if isinstance(shapes, (tuple, list)) and all(
-        d is None or isinstance(d, int) for d in shapes
-    ):
-        return KerasTensor(tuple(shapes), dtype=dtype)
-    if isinstance(shapes, dict):
-        return {k: _map_shapes_to_specs(v, dtype) for k, v in shapes.items()}
-    return [_map_shapes_to_specs(s, dtype) for s in shapes]
 
 
 def _json_default(value):

@@ -73,11 +73,6 @@ def _child_names(layers):
     return names
 
 
-def _own_variables(layer):
-    own = layer._trainable_variables + layer._non_trainable_variables
-    return own + [s.state for s in layer._seed_generators]
-
-
 def _write_vars(parent, name, variables, group=None):
     target = parent.require_group(group) if group else parent
     vars_group = target.create_group("vars")
@@ -89,7 +84,7 @@ def _write_vars(parent, name, variables, group=None):
 
 
 def _save_layer(layer, group):
-    _write_vars(group, layer.name, _own_variables(layer))
+    _write_vars(group, layer.name, layer._own_variables())
     children = _sublayers(layer)
     if not children:
         return
@@ -100,7 +95,7 @@ def _save_layer(layer, group):
 
 def _load_layer(layer, group, skip_mismatch, path):
     if "vars" in group:
-        _assign(_own_variables(layer), group["vars"], skip_mismatch,
+        _assign(layer._own_variables(), group["vars"], skip_mismatch,
                 f"layer {path!r}")
     children = _sublayers(layer)
     if not children:
@@ -108,7 +103,7 @@ def _load_layer(layer, group, skip_mismatch, path):
     layers_group = group.get("layers")
     for name, child in zip(_child_names(children), children):
         if layers_group is None or name not in layers_group:
-            if _own_variables(child) and not skip_mismatch:
+            if child._own_variables() and not skip_mismatch:
                 raise ValueError(
                     f"The weights file has no entry for layer "
                     f"'{child.name}' (expected group 'layers/{name}' under "

@@ -304,6 +304,27 @@ class Trainer:
         """One inference step; returns the predictions."""
         return _backend_trainer().predict_step(self, *args)
 
+    def _test_on_batch_data(self, data, batch_size):
+        """Forward, loss and metrics of one evaluation batch (shared by
+        the backends' `test_step`); `batch_size(x)` weighs the loss."""
+        x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(
+            data
+        )
+        y_pred = self(x, training=False)
+        loss = self.compute_loss(
+            x=x, y=y, y_pred=y_pred, sample_weight=sample_weight,
+            training=False,
+        )
+        self._loss_tracker.update_state(loss, sample_weight=batch_size(x))
+        return self.compute_metrics(x, y, y_pred,
+                                    sample_weight=sample_weight)
+
+    def _predict_on_batch_data(self, data):
+        """The outputs on one batch (shared by the backends'
+        `predict_step`)."""
+        x, _, _ = data_adapter_utils.unpack_x_y_sample_weight(data)
+        return self(x, training=False)
+
     def jax_state_sync(self):
         """Writes state held by compiled JAX steps back into the
         variables (a no-op on other backends)."""

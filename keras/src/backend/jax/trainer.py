@@ -117,29 +117,18 @@ def train_step(model, state, data):
 
 def test_step(model, state, data):
     variables = _state_variables(model, "test")
-    x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(data)
     with _scope(variables, state) as scope:
-        y_pred = model(x, training=False)
-        loss = model.compute_loss(
-            x=x, y=y, y_pred=y_pred, sample_weight=sample_weight,
-            training=False,
-        )
-        model._clear_losses()
-        model._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
-        logs = model.compute_metrics(x, y, y_pred,
-                                     sample_weight=sample_weight)
+        logs = model._test_on_batch_data(data, _batch_size)
+        model._clear_losses()  # They hold traced values.
         new_state = _read(scope, variables, state)
     return logs, new_state
 
-
 def predict_step(model, state, data):
     variables = _state_variables(model, "predict")
-    x, _, _ = data_adapter_utils.unpack_x_y_sample_weight(data)
     with _scope(variables, state) as scope:
-        outputs = model(x, training=False)
+        outputs = model._predict_on_batch_data(data)
         new_state = _read(scope, variables, state)
     return outputs, new_state
-
 
 def _make(model, kind, step):
     if model.jit_compile and not model.run_eagerly:

@@ -5,7 +5,6 @@ import numpy as np
 
 from keras.src import tree
 from keras.src.backend.numpy.core import convert_to_tensor
-from keras.src.trainers.data_adapters import data_adapter_utils
 
 AUTO_JIT = False
 
@@ -19,6 +18,10 @@ def check_can_train(model):
     )
 
 
+def _batch_size(x):
+    return tree.flatten(x)[0].shape[0]
+
+
 def _to_tensors(data):
     return tree.map_structure(
         lambda x: None if x is None else convert_to_tensor(x), data
@@ -30,21 +33,11 @@ def train_step(model, data):
 
 
 def test_step(model, data):
-    x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(data)
-    y_pred = model(x, training=False)
-    loss = model.compute_loss(
-        x=x, y=y, y_pred=y_pred, sample_weight=sample_weight, training=False
-    )
-    model._loss_tracker.update_state(
-        loss, sample_weight=tree.flatten(x)[0].shape[0]
-    )
-    return model.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
-
+    """Forward, loss and metrics, without gradients."""
+    return model._test_on_batch_data(data, _batch_size)
 
 def predict_step(model, data):
-    x, _, _ = data_adapter_utils.unpack_x_y_sample_weight(data)
-    return model(x, training=False)
-
+    return model._predict_on_batch_data(data)
 
 def make_train_function(model):
     check_can_train(model)

@@ -50,19 +50,11 @@ def train_step(model, data):
 
 
 def test_step(model, data):
-    x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(data)
-    y_pred = model(x, training=False)
-    loss = model.compute_loss(
-        x=x, y=y, y_pred=y_pred, sample_weight=sample_weight, training=False
-    )
-    model._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
-    return model.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
-
+    """Forward, loss and metrics, without gradients."""
+    return model._test_on_batch_data(data, _batch_size)
 
 def predict_step(model, data):
-    x, _, _ = data_adapter_utils.unpack_x_y_sample_weight(data)
-    return model(x, training=False)
-
+    return model._predict_on_batch_data(data)
 
 def _run_steps(step):
     def run(batches):
