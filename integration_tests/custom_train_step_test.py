@@ -3,6 +3,7 @@
 
 import numpy as np
 import pytest
+from absl.testing import parameterized
 
 import keras
 from keras import ops
@@ -17,12 +18,12 @@ def data():
     return x, y
 
 
-def make(model_class):
+def make(model_class, jit_compile="auto"):
     inputs = keras.Input((3,))
     outputs = keras.layers.Dense(1)(inputs)
     model = model_class(inputs, outputs)
     model.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse",
-                  metrics=["mae"])
+                  metrics=["mae"], jit_compile=jit_compile)
     return model
 
 
@@ -120,8 +121,11 @@ STYLES = {"torch": TorchStyle, "tensorflow": TensorFlowStyle,
 @pytest.mark.skipif(backend.backend() not in STYLES,
                     reason="a guide-style train_step exists per backend")
 class CustomTrainStepTest(testing.TestCase):
-    def test_guide_style_train_step_trains(self):
-        model = make(STYLES[backend.backend()])
+    @parameterized.parameters("auto", True)
+    def test_guide_style_train_step_trains(self, jit_compile):
+        # On torch, `jit_compile=True` compiles the user's step as it is,
+        # with Dynamo's graph break at `loss.backward()`.
+        model = make(STYLES[backend.backend()], jit_compile)
         x, y = data()
         before = float(ops.convert_to_numpy(
             ops.mean(ops.square(ops.subtract(model(x), y)))))

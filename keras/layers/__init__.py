@@ -5,8 +5,18 @@ from keras.src.layers.regularization.activity_regularization import (
     ActivityRegularization as ActivityRegularization,
 )
 from keras.src.layers.merging.add import Add as Add
+from keras.src.layers.attention.additive_attention import (
+    AdditiveAttention as AdditiveAttention,
+)
 from keras.src.layers.regularization.alpha_dropout import (
     AlphaDropout as AlphaDropout,
+)
+from keras.src.layers.attention.attention import Attention as Attention
+from keras.src.layers.preprocessing.image_preprocessing.aug_mix import (
+    AugMix as AugMix,
+)
+from keras.src.layers.preprocessing.image_preprocessing.auto_contrast import (
+    AutoContrast as AutoContrast,
 )
 from keras.src.layers.merging.average import Average as Average
 from keras.src.layers.pooling.average_pooling1d import (
@@ -26,6 +36,15 @@ from keras.src.layers.pooling.average_pooling2d import (
 )
 from keras.src.layers.pooling.average_pooling3d import (
     AveragePooling3D as AvgPool3D,
+)
+from keras.src.layers.normalization.batch_normalization import (
+    BatchNormalization as BatchNormalization,
+)
+from keras.src.layers.preprocessing.category_encoding import (
+    CategoryEncoding as CategoryEncoding,
+)
+from keras.src.layers.preprocessing.image_preprocessing.center_crop import (
+    CenterCrop as CenterCrop,
 )
 from keras.src.layers.merging.concatenate import Concatenate as Concatenate
 from keras.src.layers.convolutional.conv1d import Conv1D as Conv1D
@@ -52,6 +71,9 @@ from keras.src.layers.convolutional.conv3d import Conv3D as Convolution3D
 from keras.src.layers.convolutional.conv3d_transpose import (
     Conv3DTranspose as Convolution3DTranspose,
 )
+from keras.src.layers.preprocessing.image_preprocessing.cut_mix import (
+    CutMix as CutMix,
+)
 from keras.src.layers.core.dense import Dense as Dense
 from keras.src.layers.convolutional.depthwise_conv1d import (
     DepthwiseConv1D as DepthwiseConv1D,
@@ -59,11 +81,17 @@ from keras.src.layers.convolutional.depthwise_conv1d import (
 from keras.src.layers.convolutional.depthwise_conv2d import (
     DepthwiseConv2D as DepthwiseConv2D,
 )
+from keras.src.layers.preprocessing.discretization import (
+    Discretization as Discretization,
+)
 from keras.src.layers.merging.dot import Dot as Dot
 from keras.src.layers.regularization.dropout import Dropout as Dropout
 from keras.src.layers.activations.elu import ELU as ELU
 from keras.src.layers.core.einsum_dense import EinsumDense as EinsumDense
 from keras.src.layers.core.embedding import Embedding as Embedding
+from keras.src.layers.preprocessing.image_preprocessing.equalization import (
+    Equalization as Equalization,
+)
 from keras.src.layers.reshaping.flatten import Flatten as Flatten
 from keras.src.layers.regularization.gaussian_dropout import (
     GaussianDropout as GaussianDropout,
@@ -107,14 +135,33 @@ from keras.src.layers.pooling.global_max_pooling2d import (
 from keras.src.layers.pooling.global_max_pooling3d import (
     GlobalMaxPooling3D as GlobalMaxPooling3D,
 )
+from keras.src.layers.normalization.group_normalization import (
+    GroupNormalization as GroupNormalization,
+)
+from keras.src.layers.attention.grouped_query_attention import (
+    GroupedQueryAttention as GroupQueryAttention,
+)
+from keras.src.layers.preprocessing.hashed_crossing import (
+    HashedCrossing as HashedCrossing,
+)
+from keras.src.layers.preprocessing.hashing import Hashing as Hashing
 from keras.src.layers.core.identity import Identity as Identity
 from keras.src.layers.core.input_layer import Input as Input
 from keras.src.layers.core.input_layer import InputLayer as InputLayer
 from keras.src.layers.input_spec import InputSpec as InputSpec
+from keras.src.layers.preprocessing.integer_lookup import (
+    IntegerLookup as IntegerLookup,
+)
 from keras.src.layers.core.lambda_layer import Lambda as Lambda
 from keras.src.layers.layer import Layer as Layer
+from keras.src.layers.normalization.layer_normalization import (
+    LayerNormalization as LayerNormalization,
+)
 from keras.src.layers.activations.leaky_relu import LeakyReLU as LeakyReLU
 from keras.src.layers.core.masking import Masking as Masking
+from keras.src.layers.preprocessing.image_preprocessing.max_num_bounding_box import (
+    MaxNumBoundingBoxes as MaxNumBoundingBoxes,
+)
 from keras.src.layers.pooling.max_pooling1d import MaxPooling1D as MaxPool1D
 from keras.src.layers.pooling.max_pooling2d import MaxPooling2D as MaxPool2D
 from keras.src.layers.pooling.max_pooling3d import MaxPooling3D as MaxPool3D
@@ -123,14 +170,91 @@ from keras.src.layers.pooling.max_pooling2d import MaxPooling2D as MaxPooling2D
 from keras.src.layers.pooling.max_pooling3d import MaxPooling3D as MaxPooling3D
 from keras.src.layers.merging.maximum import Maximum as Maximum
 from keras.src.layers.merging.minimum import Minimum as Minimum
+from keras.src.layers.preprocessing.image_preprocessing.mix_up import (
+    MixUp as MixUp,
+)
+from keras.src.layers.attention.multi_head_attention import (
+    MultiHeadAttention as MultiHeadAttention,
+)
 from keras.src.layers.merging.multiply import Multiply as Multiply
+from keras.src.layers.preprocessing.normalization import (
+    Normalization as Normalization,
+)
 from keras.src.layers.activations.prelu import PReLU as PReLU
 from keras.src.layers.reshaping.permute import Permute as Permute
+from keras.src.layers.preprocessing.pipeline import Pipeline as Pipeline
+from keras.src.layers.normalization.rms_normalization import (
+    RMSNormalization as RMSNormalization,
+)
+from keras.src.layers.preprocessing.image_preprocessing.rand_augment import (
+    RandAugment as RandAugment,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_brightness import (
+    RandomBrightness as RandomBrightness,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_color_degeneration import (
+    RandomColorDegeneration as RandomColorDegeneration,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_color_jitter import (
+    RandomColorJitter as RandomColorJitter,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_contrast import (
+    RandomContrast as RandomContrast,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_crop import (
+    RandomCrop as RandomCrop,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_erasing import (
+    RandomErasing as RandomErasing,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_flip import (
+    RandomFlip as RandomFlip,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_gaussian_blur import (
+    RandomGaussianBlur as RandomGaussianBlur,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_grayscale import (
+    RandomGrayscale as RandomGrayscale,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_hue import (
+    RandomHue as RandomHue,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_invert import (
+    RandomInvert as RandomInvert,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_perspective import (
+    RandomPerspective as RandomPerspective,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_posterization import (
+    RandomPosterization as RandomPosterization,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_rotation import (
+    RandomRotation as RandomRotation,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_saturation import (
+    RandomSaturation as RandomSaturation,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_sharpness import (
+    RandomSharpness as RandomSharpness,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_shear import (
+    RandomShear as RandomShear,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_translation import (
+    RandomTranslation as RandomTranslation,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_zoom import (
+    RandomZoom as RandomZoom,
+)
 from keras.src.layers.activations.relu import ReLU as ReLU
 from keras.src.layers.reshaping.repeat_vector import (
     RepeatVector as RepeatVector,
 )
+from keras.src.layers.preprocessing.rescaling import Rescaling as Rescaling
 from keras.src.layers.reshaping.reshape import Reshape as Reshape
+from keras.src.layers.preprocessing.image_preprocessing.resizing import (
+    Resizing as Resizing,
+)
 from keras.src.layers.convolutional.separable_conv1d import (
     SeparableConv1D as SeparableConv1D,
 )
@@ -144,6 +268,9 @@ from keras.src.layers.convolutional.separable_conv2d import (
     SeparableConv2D as SeparableConvolution2D,
 )
 from keras.src.layers.activations.softmax import Softmax as Softmax
+from keras.src.layers.preprocessing.image_preprocessing.solarization import (
+    Solarization as Solarization,
+)
 from keras.src.layers.regularization.spatial_dropout import (
     SpatialDropout1D as SpatialDropout1D,
 )
@@ -153,7 +280,19 @@ from keras.src.layers.regularization.spatial_dropout import (
 from keras.src.layers.regularization.spatial_dropout import (
     SpatialDropout3D as SpatialDropout3D,
 )
+from keras.src.layers.normalization.spectral_normalization import (
+    SpectralNormalization as SpectralNormalization,
+)
+from keras.src.layers.preprocessing.string_lookup import (
+    StringLookup as StringLookup,
+)
 from keras.src.layers.merging.subtract import Subtract as Subtract
+from keras.src.layers.preprocessing.text_vectorization import (
+    TextVectorization as TextVectorization,
+)
+from keras.src.layers.normalization.unit_normalization import (
+    UnitNormalization as UnitNormalization,
+)
 from keras.src.layers.merging.add import add as add
 from keras.src.layers.merging.average import average as average
 from keras.src.layers.merging.concatenate import concatenate as concatenate

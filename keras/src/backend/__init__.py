@@ -38,7 +38,9 @@ from keras.src.backend.config import standardize_data_format
 if backend() == "torch":
     # torch must be imported before tensorflow when both are loaded.
     from keras.src.backend.torch import *  # noqa: F403
+    from keras.src.backend.torch.compiler import jit
     from keras.src.backend.torch import core
+    from keras.src.backend.torch import image
     from keras.src.backend.torch import linalg
     from keras.src.backend.torch import math
     from keras.src.backend.torch import nn
@@ -46,7 +48,9 @@ if backend() == "torch":
     from keras.src.backend.torch import random
 elif backend() == "tensorflow":
     from keras.src.backend.tensorflow import *  # noqa: F403
+    from keras.src.backend.tensorflow.compiler import jit
     from keras.src.backend.tensorflow import core
+    from keras.src.backend.tensorflow import image
     from keras.src.backend.tensorflow import linalg
     from keras.src.backend.tensorflow import math
     from keras.src.backend.tensorflow import nn
@@ -54,7 +58,9 @@ elif backend() == "tensorflow":
     from keras.src.backend.tensorflow import random
 elif backend() == "jax":
     from keras.src.backend.jax import *  # noqa: F403
+    from keras.src.backend.jax.compiler import jit
     from keras.src.backend.jax import core
+    from keras.src.backend.jax import image
     from keras.src.backend.jax import linalg
     from keras.src.backend.jax import math
     from keras.src.backend.jax import nn
@@ -62,7 +68,9 @@ elif backend() == "jax":
     from keras.src.backend.jax import random
 else:
     from keras.src.backend.numpy import *  # noqa: F403
+    from keras.src.backend.numpy.compiler import jit
     from keras.src.backend.numpy import core
+    from keras.src.backend.numpy import image
     from keras.src.backend.numpy import linalg
     from keras.src.backend.numpy import math
     from keras.src.backend.numpy import nn

@@ -614,10 +614,15 @@ class Layer(backend.BackendLayer, Operation):
     # -- calling --------------------------------------------------------------
 
     def __call__(self, *args, **kwargs):
-        args = self._convert_input_arrays(args)
+        # The eager path of a built layer runs on every step: per-call
+        # work is kept to attribute reads where the answer is fixed.
+        if args and isinstance(args[0], _CONVERTIBLE):
+            args = self._convert_input_arrays(args)
         if any_symbolic_tensors(args, kwargs):
             return self.symbolic_call(*args, **kwargs)
-        mask = self._incoming_mask(args, kwargs)
+        mask = None
+        if args and (self._supports_masking or self._call_info.has_mask):
+            mask = self._incoming_mask(args, kwargs)
         outputs, output_mask = self._call_with_context(args, kwargs, mask)
         if output_mask is not None:
             layer_helpers.attach_masks(outputs, output_mask)
@@ -628,11 +633,11 @@ class Layer(backend.BackendLayer, Operation):
         else the enclosing call's, else `call`'s default) and shared with
         sublayers; returns `(outputs, output_mask)`."""
         info = self._call_info
-        context = global_state.get_global_attribute("call_context")
+        context = getattr(_STATE, "call_context", None)
         outermost = context is None
         if outermost:
             context = _CallContext()
-            global_state.set_global_attribute("call_context", context)
+            _STATE.call_context = context
             if _losses_recorded():
                 self._clear_losses()
         saved_training = context.training
@@ -650,6 +655,9 @@ class Layer(backend.BackendLayer, Operation):
                 context.training = kwargs.pop("training")
             if info.has_mask and mask is not None and "mask" not in kwargs:
                 kwargs["mask"] = mask
+            if info.argument_masks:
+                kwargs.update(layer_helpers.argument_masks(
+                    info, args, kwargs, layer_helpers.mask_of))
             if self.built:
                 return self._run_call(args, kwargs, mask)
             # Sublayers built during this first call nest their
@@ -660,23 +668,32 @@ class Layer(backend.BackendLayer, Operation):
         finally:
             context.training = saved_training
             if outermost:
-                global_state.set_global_attribute("call_context", None)
+                _STATE.call_context = None
 
     def _run_call(self, args, kwargs, mask):
-        if self._input_spec is not None and args:
-            self._check_input_spec(args[0])
         if args:
-            args = (self._cast_inputs(args[0]),) + tuple(
-                self._cast_inputs(a) for a in args[1:]
-            )
-        if kwargs:
-            kwargs = {k: self._cast_inputs(v) for k, v in kwargs.items()}
-        outputs = self._call_in_dtype_scope(args, kwargs)
+            if self._input_spec is not None:
+                key = _input_key(args[0])
+                if key is None or key != self.__dict__.get("_checked_input"):
+                    self._check_input_spec(args[0])
+            if self.autocast:
+                args = self._cast_args(args)
+        if kwargs and self.autocast:
+            kwargs = self._cast_kwargs(kwargs)
+        if self._autocast_dtype is not None and self.autocast:
+            with AutocastScope(self._autocast_dtype):
+                outputs = self.call(*args, **kwargs)
+        else:
+            outputs = self.call(*args, **kwargs)
         output_mask = None
         if self._supports_masking and args:
-            output_mask = self.compute_mask(
-                args[0], kwargs.get("mask", mask)
-            )
+            if type(self).compute_mask is Layer.compute_mask:
+                # What the default `compute_mask` returns, without the call.
+                output_mask = kwargs.get("mask", mask)
+            else:
+                output_mask = self.compute_mask(
+                    args[0], kwargs.get("mask", mask)
+                )
         if self.activity_regularizer is not None:
             # Keras scales the penalty by the batch size.
             for output in tree.flatten(outputs):
@@ -686,21 +703,33 @@ class Layer(backend.BackendLayer, Operation):
                 )
         return outputs, output_mask
 
+    def _cast_args(self, args):
+        """`_cast_inputs` over positional arguments; a single tensor that
+        needs no cast (the usual case) is checked with one dict lookup."""
+        if len(args) == 1:
+            dtype = getattr(args[0], "dtype", None)
+            if (dtype is not None
+                    and self._input_cast.get(dtype, False) is None
+                    and not isinstance(args[0], _STRUCTURES)):
+                return args
+            return (self._cast_inputs(args[0]),)
+        return tuple(self._cast_inputs(a) for a in args)
+
+    def _cast_kwargs(self, kwargs):
+        for value in kwargs.values():
+            # `training` and friends (None, bools) are never cast.
+            if value is not None and not isinstance(value, bool):
+                return {k: self._cast_inputs(v) for k, v in kwargs.items()}
+        return kwargs
+
     def _check_input_spec(self, inputs):
-        # Inputs of the shape and dtype last checked pass at once: the
-        # full check walks the spec in Python (~5us) on every call.
-        shape = getattr(inputs, "shape", None)
-        key = None if shape is None else (tuple(shape), inputs.dtype)
+        # Inputs of the shape and dtype last checked pass at once (see
+        # `_run_call`): the full check walks the spec in Python (~5us).
+        key = _input_key(inputs)
         if key is not None and key == self.__dict__.get("_checked_input"):
             return
         assert_input_compatibility(self._input_spec, inputs, self.name)
         object.__setattr__(self, "_checked_input", key)
-
-    def _call_in_dtype_scope(self, args, kwargs):
-        if self._autocast_dtype is not None and self.autocast:
-            with AutocastScope(self._autocast_dtype):
-                return self.call(*args, **kwargs)
-        return self.call(*args, **kwargs)
 
     def _incoming_mask(self, args, kwargs):
         """The mask attached to the first argument's tensors, if any."""
@@ -920,13 +949,22 @@ class Layer(backend.BackendLayer, Operation):
     def losses(self):
         """Losses added during the last call, plus weight regularization
         losses, of this layer and its sublayers."""
-        losses = []
+        # One walk over the layers (this runs on every train step): the
+        # added losses, then the regularized trainable weights' penalties
+        # in `trainable_weights` order.
+        losses, regularized, seen = [], [], set()
         for layer in self._flatten_layers():
             losses.extend(layer._losses)
-        for variable in self.trainable_weights:
-            regularizer = getattr(variable, "regularizer", None)
-            if regularizer is not None:
-                losses.append(regularizer(variable))
+            if not self._trainable:
+                continue
+            for variable in (layer._trainable_variables
+                             + layer._non_trainable_variables):
+                if (getattr(variable, "regularizer", None) is not None
+                        and variable.trainable
+                        and id(variable) not in seen):
+                    seen.add(id(variable))
+                    regularized.append(variable)
+        losses.extend(v.regularizer(v) for v in regularized)
         return losses
 
     def _clear_losses(self):
@@ -992,6 +1030,19 @@ class Layer(backend.BackendLayer, Operation):
     __hash__ = object.__hash__
 
 
+_STATE = global_state._STATE
+# First arguments that may hold NumPy arrays to convert.
+_CONVERTIBLE = (np.ndarray, list, tuple, dict)
+_STRUCTURES = (list, tuple, dict)
+
+
+def _input_key(inputs):
+    """`(shape, dtype)` of a tensor input (what an input spec checks), or
+    `None` for other inputs."""
+    shape = getattr(inputs, "shape", None)
+    return None if shape is None else (tuple(shape), inputs.dtype)
+
+
 class _CallContext:
     """State shared by the nested calls of one outermost layer call."""
 
@@ -1002,8 +1053,8 @@ class _CallContext:
 
 
 def _losses_recorded():
-    if global_state.get_global_attribute("losses_recorded"):
-        global_state.set_global_attribute("losses_recorded", None)
+    if getattr(_STATE, "losses_recorded", None):
+        _STATE.losses_recorded = None
         return True
     return False
 

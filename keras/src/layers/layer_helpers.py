@@ -19,7 +19,7 @@ BACKENDS = ("tensorflow", "jax", "torch", "numpy")
 # once per class rather than on every call.
 CallInfo = collections.namedtuple(
     "CallInfo", ["parameters", "has_training", "training_default",
-                 "has_mask"]
+                 "has_mask", "argument_masks"]
 )
 
 
@@ -35,7 +35,32 @@ def call_info(call):
         has_training=training is not None,
         training_default=default,
         has_mask="mask" in signature.parameters,
+        # `(position, name)` of each argument `x` that has an `x_mask`
+        # parameter (e.g. `query` and `query_mask`).
+        argument_masks=tuple(
+            (i, name) for i, name in enumerate(parameters)
+            if f"{name}_mask" in signature.parameters
+        ),
     )
+
+
+def argument_masks(info, args, kwargs, mask_of):
+    """The masks to pass as `x_mask` for arguments `x` of `call` that
+    have such a parameter and were not given one: `mask_of(value)` finds
+    a value's mask. Returns a dict of keyword arguments."""
+    masks = {}
+    for position, name in info.argument_masks:
+        key = f"{name}_mask"
+        if kwargs.get(key) is not None:
+            continue
+        if position < len(args):
+            value = args[position]
+        else:
+            value = kwargs.get(name)
+        mask = None if value is None else mask_of(value)
+        if mask is not None:
+            masks[key] = mask
+    return masks
 
 
 @functools.lru_cache(maxsize=None)

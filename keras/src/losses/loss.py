@@ -276,6 +276,13 @@ def reduce_values(values, weights=None, count_mask=None,
         denominator = ops.sum(ops.ones_like(values) * count_mask)
     else:
         size = ops.size(values)
+        if isinstance(size, int) and 0 < size < 2**24:
+            # A known non-zero count, exact as a float: the tensor's own
+            # division by a Python number gives what `divide_no_nan`
+            # gives, without building tensors for the count.
+            mean = total / float(size)
+            if mean.dtype == total.dtype:  # NumPy widens bfloat16.
+                return mean
         if size is None:  # A symbolic tensor of unknown size.
             size = ops.sum(ops.ones_like(values))
         denominator = ops.cast(size, values.dtype)

@@ -3,6 +3,7 @@
 
 import inspect
 
+from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.metrics.metric import Metric
@@ -54,6 +55,18 @@ def _pad_rank(x, rank):
     while len(x.shape) < rank:
         x = ops.expand_dims(x, axis=-1)
     return x
+
+
+def _is_plain_scalar(values, sample_weight, dtype):
+    """Whether `values` is an unmasked scalar tensor of `dtype` weighted by
+    a Python number."""
+    return (
+        type(sample_weight) in (int, float)
+        and backend.is_tensor(values)
+        and getattr(values, "ndim", None) == 0
+        and getattr(values, "_keras_mask", None) is None
+        and backend.standardize_dtype(values.dtype) == dtype
+    )
 
 
 def samplewise_values(values, sample_weight, reduce_fn, dtype):
@@ -187,6 +200,13 @@ class Mean(Metric):
                 `values` (`values._keras_mask`) zeroes some of them (it is
                 ignored when there are no weights, as in Keras).
         """
+        if _is_plain_scalar(values, sample_weight, self.dtype):
+            # The trainer's loss tracker: a scalar loss weighted by the
+            # batch size. Same arithmetic, without the rank alignment.
+            weight = ops.cast(sample_weight, self.dtype)
+            self.total.assign_add(values * weight)
+            self.count.assign_add(weight)
+            return
         if sample_weight is not None:
             # As in Keras, a mask on `values` only zeroes given weights.
             sample_weight = combine_mask(

@@ -150,6 +150,27 @@ class MeanTest(testing.TestCase):
             state = fresh.stateless_update_state(state, values, weights)
         self.assertAllClose(fresh.stateless_result(state), 29.0 / 5.0)
 
+    def test_scalar_weighted_by_python_number(self):
+        # The trainer's loss tracker: scalar losses weighted by the batch
+        # size; the result is the batch-size weighted mean.
+        m = Mean()
+        m.update_state(ops.convert_to_tensor(2.0), sample_weight=3)
+        m.update_state(ops.convert_to_tensor(6.0), sample_weight=1.0)
+        self.assertAllClose(m.total, 12.0)
+        self.assertAllClose(m.count, 4.0)
+        self.assertAllClose(m.result(), 3.0)
+        general = Mean()
+        general.update_state(ops.convert_to_tensor([2.0, 6.0]),
+                             sample_weight=[3.0, 1.0])
+        self.assertAllClose(general.result(), m.result())
+
+    def test_scalar_of_another_dtype_is_cast(self):
+        m = Mean(dtype="float32")
+        m.update_state(ops.convert_to_tensor(2, dtype="int32"),
+                       sample_weight=2)
+        self.assertAllClose(m.result(), 2.0)
+        self.assertEqual(ops.convert_to_numpy(m.total).dtype, np.float32)
+
     def test_dtype(self):
         m = Mean(dtype="float16")
         m.update_state(np.array([1.0, 2.0], "float32"))

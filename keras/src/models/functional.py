@@ -10,6 +10,7 @@ from keras.src import backend
 from keras.src import ops
 from keras.src import tree
 from keras.src.backend import KerasTensor
+from keras.src.layers import layer_helpers
 from keras.src.layers.core.input_layer import InputLayer
 from keras.src.layers.layer import Layer
 from keras.src.models.model import Model
@@ -120,6 +121,15 @@ class Functional(Function, Model):
             if training is not None and "training" not in kwargs:
                 kwargs["training"] = training
             mask = _input_mask(node, masks)
+            if operation._call_info.argument_masks:
+                # Masks travel beside the values (JAX arrays cannot hold
+                # them): look them up from the node's symbolic arguments.
+                kwargs.update(layer_helpers.argument_masks(
+                    operation._call_info, node.arguments.args,
+                    node.arguments.kwargs,
+                    lambda x: masks.get(id(x))
+                    if isinstance(x, KerasTensor) else None,
+                ))
             outputs, output_masks = operation._call_with_context(
                 args, kwargs, mask
             )

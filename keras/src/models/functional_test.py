@@ -196,3 +196,36 @@ class FunctionalTest(testing.TestCase):
         model = two_input_model()
         if backend.backend() == "torch":
             self.assertLen(list(model.parameters()), 2)
+
+    def test_argument_masks_reach_their_mask_parameters(self):
+        # `call(query, value, query_mask=None, value_mask=None)`: the masks
+        # of `query` and `value` arrive as `query_mask` and `value_mask`,
+        # in a functional model and eagerly.
+        from keras.src.layers.attention.multi_head_attention import (
+            MultiHeadAttention,
+        )
+        from keras.src.layers.core.embedding import Embedding
+
+        tokens = np.array([[1, 2, 0, 0], [3, 0, 0, 0]])
+        embedding = Embedding(5, 4, mask_zero=True)
+        attention = MultiHeadAttention(num_heads=1, key_dim=2)
+        inputs = Input((4,), dtype="int32")
+        x = embedding(inputs)
+        _, scores = attention(x, x, return_attention_scores=True)
+        model = Model(inputs, scores)
+        mask = tokens != 0
+        expected = attention(embedding(tokens), embedding(tokens),
+                             query_mask=mask, value_mask=mask,
+                             return_attention_scores=True)[1]
+        self.assertAllClose(model(tokens), expected)
+        eager = embedding(tokens)
+        if getattr(eager, "_keras_mask", None) is not None:
+            # Eagerly, masks ride on the tensors where they can (not on
+            # NumPy arrays).
+            self.assertAllClose(
+                attention(eager, eager, return_attention_scores=True)[1],
+                expected,
+            )
+        # Padded keys get no attention.
+        self.assertAllClose(ops.convert_to_numpy(expected)[0, 0, 0, 2:],
+                            np.zeros(2))

@@ -9,6 +9,7 @@ from keras.src.ops.numpy import *  # noqa: F403
 # Bound last: the star imports above may carry same-named globals (a module
 # importing Python's `math`, say).
 from keras.src.ops import core  # noqa: E402
+from keras.src.ops import image  # noqa: E402
 from keras.src.ops import linalg  # noqa: E402
 from keras.src.ops import math  # noqa: E402
 from keras.src.ops import nn  # noqa: E402

@@ -1,5 +1,6 @@
 """The Adam optimizer (Kingma & Ba, 2014)."""
 
+from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.optimizers import base_optimizer
@@ -109,6 +110,20 @@ class Adam(base_optimizer.Optimizer):
             v = v_hat
         self.assign_sub(
             variable, m.value * alpha / (ops.sqrt(v.value) + self.epsilon)
+        )
+
+    _fused_replaces = update_step
+
+    def _fused_update_step(self, params, grads, variables, learning_rate):
+        hats = None
+        if self.amsgrad:
+            hats = self._slot_tensors(self._velocity_hats, variables)
+        backend.core.fused_adam_update(
+            params, grads,
+            self._slot_tensors(self._momentums, variables),
+            self._slot_tensors(self._velocities, variables),
+            hats, learning_rate, self.iterations, self.beta_1,
+            self.beta_2, self.epsilon,
         )
 
     def get_config(self):

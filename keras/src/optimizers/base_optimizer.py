@@ -499,8 +499,37 @@ class Optimizer:
         self._backend_update_step(grads, variables, self.learning_rate)
 
     def _backend_update_step(self, grads, variables, learning_rate):
+        if self._fused_update(grads, variables, learning_rate):
+            return
         for grad, variable in zip(grads, variables):
             self.update_step(grad, variable, learning_rate)
+
+    # Optimizers with a fused eager update (`_fused_update_step`) name here
+    # the `update_step` it reproduces: a subclass that overrides
+    # `update_step` or the `assign*` hooks keeps the per-variable loop.
+    _fused_replaces = None
+
+    def _fused_update(self, grads, variables, learning_rate):
+        """Updates all `variables` at once with the backend's fused
+        kernels when it has them (torch, eagerly); returns whether it
+        did. One call per step instead of a dozen ops per variable."""
+        cls = type(self)
+        if (cls._fused_replaces is None
+                or cls.update_step is not cls._fused_replaces
+                or cls.assign is not Optimizer.assign
+                or cls.assign_add is not Optimizer.assign_add
+                or cls.assign_sub is not Optimizer.assign_sub):
+            return False
+        prepare = getattr(backend.core, "fused_update_tensors", None)
+        params = None if prepare is None else prepare(variables, grads)
+        if params is None:
+            return False
+        self._fused_update_step(params, grads, variables, learning_rate)
+        return True
+
+    def _slot_tensors(self, slots, variables):
+        """The tensors of `slots` (a slot list) for `variables`."""
+        return [slots[self._get_variable_index(v)]._value for v in variables]
 
     def _accumulate_gradients(self, grads, variables):
         steps = self.gradient_accumulation_steps

@@ -1,5 +1,6 @@
 """The RMSprop optimizer (Hinton, Coursera lecture 6e)."""
 
+from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.optimizers import base_optimizer
@@ -119,6 +120,21 @@ class RMSprop(base_optimizer.Optimizer):
             )
             increment = momentum.value
         self.assign_sub(variable, increment)
+
+    _fused_replaces = update_step
+
+    def _fused_update_step(self, params, grads, variables, learning_rate):
+        averages = momentums = None
+        if self.centered:
+            averages = self._slot_tensors(self._average_gradients, variables)
+        if self.momentum > 0:
+            momentums = self._slot_tensors(self._momentums, variables)
+        backend.core.fused_rmsprop_update(
+            params, grads,
+            self._slot_tensors(self._velocities, variables),
+            averages, momentums, learning_rate, self.rho, self.momentum,
+            self.epsilon,
+        )
 
     def get_config(self):
         config = super().get_config()

@@ -1,6 +1,7 @@
 """The SGD optimizer: gradient descent, with optional (Nesterov)
 momentum."""
 
+from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.optimizers import base_optimizer
@@ -94,6 +95,17 @@ class SGD(base_optimizer.Optimizer):
             self.assign_add(variable, momentum * new_velocity - lr * gradient)
         else:
             self.assign_add(variable, new_velocity)
+
+    _fused_replaces = update_step
+
+    def _fused_update_step(self, params, grads, variables, learning_rate):
+        velocities = None
+        if self.momentum != 0:
+            velocities = self._slot_tensors(self.momentums, variables)
+        backend.core.fused_sgd_update(
+            params, grads, velocities, learning_rate, self.momentum,
+            self.nesterov,
+        )
 
     def get_config(self):
         config = super().get_config()

@@ -174,7 +174,7 @@ def _serialize_instance(obj):
     module, registered_name = _class_location(type(obj))
     result = {
         "module": module,
-        "class_name": type(obj).__name__,
+        "class_name": _public_class_name(type(obj)),
         "config": serialize_dict(config),
         "registered_name": registered_name,
     }
@@ -204,6 +204,16 @@ _INDEXED_PATHS = set()
 # Class -> its public namespace (`None`: has none, as of `_CHECKED_SIZE`).
 _NAMESPACE_CACHE = {}
 _CHECKED_SIZE = {}
+# Class -> the last part of its first public name.
+_PUBLIC_NAMES = {}
+
+
+def _public_class_name(cls):
+    # A class exported under another name (`GroupedQueryAttention` is
+    # `keras.layers.GroupQueryAttention`) is saved under its public name.
+    if public_namespace(cls) is None:
+        return cls.__name__
+    return _PUBLIC_NAMES.get(cls, cls.__name__)
 
 
 def public_namespace(cls):
@@ -226,6 +236,7 @@ def public_namespace(cls):
         owner = sys.modules.get(module)
         if owner is not None and getattr(owner, cls.__name__, None) is cls:
             namespace = path.rpartition(".")[0]
+            _PUBLIC_NAMES[cls] = path.rpartition(".")[2]
             break
     try:
         _NAMESPACE_CACHE[cls] = namespace

@@ -132,7 +132,8 @@ class CompileLoss:
                          sample_weight=flat_weights[index])
             if self.trackers and self.trackers[index] is not None:
                 self.trackers[index].update_state(value)
-            value = ops.multiply(value, self.weights[index])
+            if self.weights[index] != 1.0:  # x * 1.0 is x: skip the op.
+                value = ops.multiply(value, self.weights[index])
             total = value if total is None else ops.add(total, value)
         return total
 

@@ -26,6 +26,7 @@ from keras.src import optimizers as optimizers_module
 from keras.src import tree
 from keras.src.callbacks.callback_list import CallbackList
 from keras.src.trainers import compile_utils
+from keras.src.trainers import jit_resolution
 from keras.src.trainers.data_adapters import data_adapter_utils
 from keras.src.trainers.epoch_iterator import EpochIterator
 
@@ -148,23 +149,11 @@ class Trainer:
         return list(names) if names else None
 
     def _resolve_jit_compile(self, jit_compile):
-        if isinstance(jit_compile, dict):
-            return dict(jit_compile)
-        if jit_compile not in (True, False, "auto"):
-            raise ValueError(
-                "`jit_compile` must be True, False, 'auto' or a dict of "
-                f"compiler options. Received: jit_compile={jit_compile!r}"
-            )
-        if jit_compile == "auto":
-            return (_backend_trainer().AUTO_JIT
-                    and self._all_layers_support_jit())
-        return jit_compile
-
-    def _all_layers_support_jit(self):
-        name = backend.backend()
-        return all(
-            layer.supports_jit.get(name, True)
-            for layer in self._flatten_layers()
+        # What runs, per backend and the layers' `supports_jit`; an
+        # explicit request that some layers cannot honour warns once.
+        return jit_resolution.resolve_and_warn(
+            self, jit_compile, backend.backend(),
+            _backend_trainer().AUTO_JIT,
         )
 
     @property

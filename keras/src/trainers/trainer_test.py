@@ -57,6 +57,24 @@ class CompileTest(testing.TestCase):
         expected = backend.backend() in ("jax", "tensorflow")
         self.assertEqual(model.jit_compile, expected)
 
+    @trainable
+    def test_explicit_jit_with_a_layer_that_does_not_support_it(self):
+        model = small_model()
+        model.layers[0].supports_jit = {backend.backend(): False}
+        with self.assertWarnsRegex(UserWarning, "Dense 'dense'"):
+            model.compile(optimizer="sgd", loss="mse", jit_compile=True)
+        # torch compiles around the layer; XLA and jax.jit compile a whole
+        # step or nothing.
+        self.assertEqual(model.jit_compile, backend.backend() == "torch")
+        history = model.fit(*regression_data(), epochs=2, verbose=0)
+        self.assertLen(history.history["loss"], 2)
+
+    def test_auto_jit_with_a_layer_that_does_not_support_it(self):
+        model = small_model()
+        model.layers[0].supports_jit = False
+        model.compile(loss="mse")
+        self.assertFalse(model.jit_compile)
+
     @pytest.mark.skipif(backend.backend() != "numpy", reason="numpy only")
     def test_numpy_backend_cannot_fit(self):
         model = small_model()

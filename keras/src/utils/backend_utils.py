@@ -33,3 +33,134 @@ def set_backend(backend):
                  n.startswith("keras.")]:
         del sys.modules[name]
     return importlib.import_module("keras")
+
+
+def in_tf_graph():
+    """Whether the caller runs inside a TensorFlow graph (a `tf.function`
+    or a `tf.data` pipeline).
+
+    TensorFlow is never imported here: when no one has imported it, no
+    TensorFlow graph can be running.
+
+    Returns:
+        A bool.
+
+    Example:
+
+    >>> from keras.src.utils.backend_utils import in_tf_graph
+    >>> in_tf_graph()
+    False
+    """
+    tf = sys.modules.get("tensorflow")
+    if tf is None or not hasattr(tf, "inside_function"):
+        return False
+    torch = sys.modules.get("torch")
+    compiler = getattr(torch, "compiler", None)
+    if compiler is not None and compiler.is_compiling():
+        # torch.compile is tracing: no TensorFlow graph runs, and Dynamo
+        # cannot trace `tf.inside_function`.
+        return False
+    return bool(tf.inside_function())
+
+
+# (backend name, attribute) -> resolved attribute: lookups stay cheap
+# dict reads, which torch.compile traces without graph breaks.
+_RESOLVED = {}
+
+
+def _backend_package(name):
+    from keras.src import backend as active
+
+    if name == active.backend():
+        return active
+    # Importing `keras.src.backend.numpy` (the package) would rebind the
+    # active backend's `numpy` module attribute: keep it.
+    saved = active.__dict__.get(name)
+    package = importlib.import_module(f"keras.src.backend.{name}")
+    if saved is not None:
+        setattr(active, name, saved)
+    return package
+
+
+def _resolve(backend, name):
+    package = _backend_package(backend)
+    try:
+        return getattr(package, name)
+    except AttributeError:
+        pass
+    try:
+        return importlib.import_module(f"{_real_name(package)}.{name}")
+    except ModuleNotFoundError as e:
+        raise AttributeError(
+            f"Backend {backend!r} has no attribute {name!r}."
+        ) from e
+
+
+class DynamicBackend:
+    """A handle on a backend that can be switched at run time.
+
+    Attribute access returns the attribute of the chosen backend package
+    (`keras.src.backend.<name>`; `keras.src.backend` itself when `name`
+    is the active backend), importing submodules on demand: so
+    `dynamic.numpy.clip`, `dynamic.image.resize`, `dynamic.random.uniform`
+    or `dynamic.cast` call that backend's function. Preprocessing layers
+    use it to run their `call` with TensorFlow inside a `tf.data`
+    pipeline whatever the active backend.
+
+    Args:
+        backend: the backend's name (default: the active backend).
+
+    Example:
+
+    >>> from keras.src.utils.backend_utils import DynamicBackend
+    >>> dynamic = DynamicBackend()
+    >>> dynamic.name == keras.backend.backend()
+    True
+    """
+
+    def __init__(self, backend=None):
+        from keras.src.backend import config
+
+        self._default = backend or config.backend()
+        self._check(self._default)
+        self._backend = self._default
+
+    @staticmethod
+    def _check(name):
+        if name not in BACKENDS:
+            raise ValueError(
+                f"Unknown backend. Expected one of {BACKENDS}. "
+                f"Received: backend={name!r}"
+            )
+
+    @property
+    def name(self):
+        """The name of the backend attribute access resolves to."""
+        return self._backend
+
+    def set_backend(self, backend):
+        """Makes attribute access resolve to `backend` (a name)."""
+        self._check(backend)
+        self._backend = backend
+
+    def reset(self):
+        """Returns to the backend given at construction."""
+        self._backend = self._default
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        key = (self.__dict__["_backend"], name)
+        value = _RESOLVED.get(key)
+        if value is None:
+            value = _resolve(*key)
+            _RESOLVED[key] = value
+        return value
+
+
+def _real_name(package):
+    """The package holding a backend's own submodules."""
+    name = package.__name__
+    if name == "keras.src.backend":
+        return f"{name}.{package.backend()}"
+    return name

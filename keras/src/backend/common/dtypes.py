@@ -103,6 +103,11 @@ def standardize_dtype(dtype):
         return _STANDARDIZED[dtype]
     except (KeyError, TypeError):
         pass
+    cache = _cache_for(dtype)
+    try:
+        return cache[dtype]
+    except (KeyError, TypeError):
+        pass
     if isinstance(dtype, str) and dtype in _STANDARD_NAMES:
         name = _STANDARD_NAMES[dtype]
     elif dtype in _PYTHON_TYPES:
@@ -112,14 +117,23 @@ def standardize_dtype(dtype):
     if name not in ALLOWED_DTYPES:
         raise ValueError(f"Invalid dtype: {dtype}")
     try:
-        _STANDARDIZED[dtype] = name
+        cache[dtype] = name
     except TypeError:
         pass
     return name
 
 
-# Backend dtype objects (and strings) seen before -> their Keras name.
+# Strings and torch dtypes seen before -> their Keras name. Dynamo reads
+# this dict inside compiled steps and must hash each of its keys, which it
+# cannot do for NumPy or TensorFlow dtypes: those have their own cache.
 _STANDARDIZED = {}
+_OTHER_STANDARDIZED = {}
+
+
+def _cache_for(dtype):
+    if isinstance(dtype, str) or type(dtype).__module__ == "torch":
+        return _STANDARDIZED
+    return _OTHER_STANDARDIZED
 
 
 _PYTHON_TYPES = {bool: "bool", int: "int32", float: "float32", str: "string"}

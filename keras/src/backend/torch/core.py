@@ -9,6 +9,7 @@ import sys
 import ml_dtypes
 import numpy as np
 import torch
+from torch.fx.experimental.proxy_tensor import get_proxy_mode
 
 from keras.src import tree
 from keras.src.backend.common import dtypes
@@ -93,6 +94,38 @@ class Variable(KerasVariable):
     def numpy(self):
         return convert_to_numpy(self.value)
 
+    def assign_add(self, value):
+        new = self._plain_update(value, torch.add)
+        return super().assign_add(value) if new is None else new
+
+    def assign_sub(self, value):
+        new = self._plain_update(value, torch.sub)
+        return super().assign_sub(value) if new is None else new
+
+    def _plain_update(self, value, op):
+        """`op(value of self, value)` written into the variable, for the
+        common eager case (no scope open, a tensor of the variable's dtype
+        giving the variable's shape); `None` for the general path, which
+        then does the same with its checks. Metrics and the optimizer's
+        step counter update this way on every step."""
+        current = self._value
+        if current is None:
+            return None
+        if isinstance(value, torch.Tensor):
+            if value.dtype != current.dtype:
+                return None
+        elif type(value) not in (int, float):
+            return None
+        if (getattr(_STATE, "stateless_scope", None) is not None
+                or getattr(_STATE, "autocast_scope", None) is not None):
+            return None
+        new = op(current, value)
+        if new.shape != current.shape or new.dtype != current.dtype:
+            return None
+        with torch.no_grad():
+            current.copy_(new)
+        return new
+
     @property
     def trainable(self):
         return self._trainable
@@ -114,6 +147,9 @@ class Variable(KerasVariable):
             return func(*args, **kwargs)
         return func(*[a.value if isinstance(a, Variable) else a
                       for a in args])
+
+
+_STATE = global_state._STATE
 
 
 def _unwrap_variable(x):
@@ -655,6 +691,126 @@ def custom_gradient(f):
     return wrapper
 
 
+# -- fused optimizer updates ------------------------------------------------
+#
+# Eager training spends most of an optimizer step in Python, a dozen ops per
+# variable. These apply the same arithmetic, in the same order and dtype
+# (so results match bit for bit), to all variables at once with
+# `torch._foreach_*` calls. `Optimizer._backend_update_step` uses them when
+# `fused_update_tensors` gives it the variables' tensors.
+
+
+def fused_update_tensors(variables, grads):
+    """The tensors of `variables` to update in place, or `None` when the
+    update must go through `assign` (inside a stateless scope, an autocast
+    scope or a `torch.compile` trace, or with gradients that are not
+    tensors of the variables' dtype and device)."""
+    state = global_state._STATE
+    if (getattr(state, "stateless_scope", None) is not None
+            or getattr(state, "autocast_scope", None) is not None
+            or torch.compiler.is_compiling()):
+        return None
+    tensors = []
+    for variable, grad in zip(variables, grads):
+        value = getattr(variable, "_value", None)
+        if (value is None or not isinstance(grad, torch.Tensor)
+                or grad.dtype != value.dtype or grad.device != value.device
+                or grad.layout != torch.strided):
+            return None
+        tensors.append(value)
+    return tensors
+
+
+_CONSTANTS = {}
+
+
+def _scalar(value, like):
+    """`value` as a 0-d tensor of `like`'s dtype, as `ops.cast` makes it
+    (Python numbers, such as betas, are made once and kept)."""
+    if type(value) not in (int, float):
+        return cast(value, like.dtype).to(like.device)
+    key = (value, like.dtype, like.device)
+    tensor = _CONSTANTS.get(key)
+    if tensor is None:
+        if len(_CONSTANTS) > 256:
+            _CONSTANTS.clear()
+        tensor = _CONSTANTS[key] = torch.tensor(
+            value, dtype=like.dtype, device=like.device
+        )
+    return tensor
+
+
+@torch.no_grad()
+def fused_sgd_update(params, grads, velocities, learning_rate, momentum,
+                     nesterov):
+    """`SGD.update_step` on all `params` (`velocities`: `None` without
+    momentum)."""
+    lr = _scalar(learning_rate, params[0])
+    if velocities is None:
+        torch._foreach_sub_(params, torch._foreach_mul(grads, lr))
+        return
+    momentum = _scalar(momentum, params[0])
+    lr_grads = torch._foreach_mul(grads, lr)
+    torch._foreach_mul_(velocities, momentum)
+    torch._foreach_sub_(velocities, lr_grads)
+    if nesterov:
+        step = torch._foreach_mul(velocities, momentum)
+        torch._foreach_sub_(step, lr_grads)
+        torch._foreach_add_(params, step)
+    else:
+        torch._foreach_add_(params, velocities)
+
+
+@torch.no_grad()
+def fused_adam_update(params, grads, momentums, velocities, velocity_hats,
+                      learning_rate, iterations, beta_1, beta_2, epsilon):
+    """`Adam.update_step` on all `params` (`velocity_hats`: the AMSGrad
+    maxima, or `None`), in six passes over the state instead of twelve:
+    the same formulas, rounded differently in the last bit."""
+    step = convert_to_tensor(iterations).item() + 1
+    beta_1, beta_2 = float(beta_1), float(beta_2)
+    alpha = convert_to_tensor(learning_rate).item() * builtins.pow(
+        1 - beta_2**step, 0.5
+    ) / (1 - beta_1**step)
+    torch._foreach_lerp_(momentums, grads, 1 - beta_1)
+    torch._foreach_mul_(velocities, beta_2)
+    torch._foreach_addcmul_(velocities, grads, grads, value=1 - beta_2)
+    if velocity_hats is not None:
+        torch._foreach_maximum_(velocity_hats, velocities)
+        velocities = velocity_hats
+    denominator = torch._foreach_sqrt(velocities)
+    torch._foreach_add_(denominator, epsilon)
+    torch._foreach_addcdiv_(params, momentums, denominator, value=-alpha)
+
+
+@torch.no_grad()
+def fused_rmsprop_update(params, grads, velocities, averages, momentums,
+                         learning_rate, rho, momentum, epsilon):
+    """`RMSprop.update_step` on all `params` (`averages`: the centered
+    variant's mean gradients, `momentums`: the momentum slots; either may
+    be `None`)."""
+    like = params[0]
+    lr, rho = _scalar(learning_rate, like), _scalar(rho, like)
+    torch._foreach_mul_(velocities, rho)
+    torch._foreach_add_(
+        velocities, torch._foreach_mul(torch._foreach_mul(grads, grads),
+                                       1 - rho)
+    )
+    denominator = torch._foreach_add(velocities, epsilon)
+    if averages is not None:
+        torch._foreach_mul_(averages, rho)
+        torch._foreach_add_(averages, torch._foreach_mul(grads, 1 - rho))
+        torch._foreach_sub_(denominator,
+                            torch._foreach_mul(averages, averages))
+    increment = torch._foreach_mul(grads, lr)
+    torch._foreach_div_(increment, torch._foreach_sqrt(denominator))
+    if momentums is not None:
+        torch._foreach_mul_(momentums, _scalar(momentum, like))
+        torch._foreach_add_(momentums, increment)
+        increment = momentums
+    torch._foreach_sub_(params, increment)
+
+
 @global_state.register_clear_session_hook
 def _reset_dynamo():
     """`clear_session()` also drops what `torch.compile` cached (compiled
@@ -662,3 +818,10 @@ def _reset_dynamo():
     dynamo = sys.modules.get("torch._dynamo")
     if dynamo is not None:
         dynamo.reset()
+
+
+def is_capturing():
+    """Whether Dynamo is tracing or `make_fx` is capturing a whole step
+    (`step_capture.py`): code that needs Python values of tensors must
+    then take a traceable path."""
+    return torch.compiler.is_compiling() or get_proxy_mode() is not None

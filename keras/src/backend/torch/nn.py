@@ -23,6 +23,7 @@ from keras.src.backend.torch.core import (
     KERAS_DTYPES,
     cast,
     convert_to_tensor,
+    is_capturing,
     promote,
     to_torch_dtype,
 )
@@ -779,7 +780,7 @@ def ctc_loss(target, output, target_length, output_length, mask_index=0):
     target = convert_to_tensor(target).long()
     target_length = convert_to_tensor(target_length).long()
     output_length = convert_to_tensor(output_length).long()
-    if torch.compiler.is_compiling():
+    if is_capturing():
         # `F.ctc_loss` has a data-dependent output shape, which breaks the
         # graph; the forward recursion written with tensor ops does not.
         loss = _ctc_forward(log_probs, target, target_length, output_length,

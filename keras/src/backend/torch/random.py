@@ -4,11 +4,12 @@ Eagerly, each draw seeds a fresh `torch.Generator` from the two words of
 the Keras seed (see `keras.src.random.seed_generator.draw_seed`), so a draw
 depends on its seed only.
 
-Under `torch.compile`, seeding a generator needs the seed as Python ints,
-which would break the graph. There, draws use torch's global RNG instead
-(Dynamo traces it, and `torch.manual_seed` / `keras.utils.set_random_seed`
-fix it); a `SeedGenerator` passed as `seed` is still advanced, so its
-state moves as it does eagerly. Compiled draws are therefore reproducible
+Under `torch.compile` (or while a whole step is captured), seeding a
+generator needs the seed as Python ints, which would break the graph.
+There, draws use torch's global RNG instead (Dynamo traces it, and
+`torch.manual_seed` / `keras.utils.set_random_seed` fix it); a
+`SeedGenerator` passed as `seed` is still advanced, so its state moves
+as it does eagerly. Compiled draws are therefore reproducible
 through the global seed, not through the `seed` argument.
 """
 
@@ -20,6 +21,7 @@ from keras.src.backend.common import dtypes
 from keras.src.backend.torch.core import KERAS_DTYPES
 from keras.src.backend.torch.core import convert_to_tensor
 from keras.src.backend.torch.core import get_device
+from keras.src.backend.torch.core import is_capturing
 from keras.src.backend.torch.core import to_torch_dtype
 
 _MASK64 = 2**64 - 1
@@ -45,7 +47,7 @@ def _generator(seed, device=None):
     from keras.src.random.seed_generator import SeedGenerator
     from keras.src.random.seed_generator import draw_seed
 
-    if torch.compiler.is_compiling():
+    if is_capturing():
         if seed is None or isinstance(seed, SeedGenerator):
             draw_seed(seed)
         return None

@@ -1,17 +1,26 @@
-"""The torch backend's training steps: eager, or `torch.compile`d.
+"""The torch backend's training steps: eager, or compiled.
 
-`loss.backward()` fills the `.grad` of the variables' parameters; the
-optimizer applies them under `torch.no_grad()`.
+Eagerly, `loss.backward()` fills the `.grad` of the variables'
+parameters and the optimizer applies them under `torch.no_grad()`.
+
+With `jit_compile`, each step kind runs as one compiled graph covering
+forward, loss, backward, optimizer update and metric updates
+(`step_capture.py`). A model that overrides a step, or holds a layer
+that does not support torch compilation, gets `torch.compile` of its
+ordinary step instead (which breaks the graph at `loss.backward()`).
 """
 
 import torch
 
 from keras.src import tree
 from keras.src.backend.torch.core import convert_to_tensor
+from keras.src.backend.torch.step_capture import CapturedStep
 from keras.src.trainers.data_adapters import data_adapter_utils
 
 # `jit_compile="auto"` runs eagerly on torch (DESIGN.md section 5).
 AUTO_JIT = False
+# The default train step compiles as a single graph (`fullgraph=True`).
+FULLGRAPH_TRAIN_STEP = True
 
 
 def check_can_train(model):
@@ -42,7 +51,9 @@ def train_step(model, data):
         loss = model.optimizer.scale_loss(loss)
     variables = model.trainable_weights
     if variables:
-        model.zero_grad()
+        for variable in variables:
+            # Cheaper than `model.zero_grad()`, which walks every module.
+            variable.value.grad = None
         loss.backward()
         gradients = [v.value.grad for v in variables]
         with torch.no_grad():
@@ -54,19 +65,43 @@ def test_step(model, data):
     """Forward, loss and metrics, without gradients."""
     return model._test_on_batch_data(data, _batch_size)
 
+
 def predict_step(model, data):
     return model._predict_on_batch_data(data)
 
-def _compiled(model, step):
+
+def _compiled(model, kind):
+    step = getattr(model, f"{kind}_step")
     options = model.jit_compile
     if model.run_eagerly or not options:
         return step
-    return torch.compile(step, **(options if isinstance(options, dict)
-                                  else {}))
+    options = options if isinstance(options, dict) else {}
+    unsupported = [layer for layer in model._flatten_layers()
+                   if not layer.supports_jit.get("torch", True)]
+    if not unsupported and _keeps_keras_step(model, kind):
+        return CapturedStep(model, kind, options)
+    for layer in unsupported:
+        _run_outside_compiled_region(layer)
+    return torch.compile(step, **options)
+
+
+def _keeps_keras_step(model, kind):
+    from keras.src.trainers.trainer import Trainer
+
+    name = f"{kind}_step"
+    return getattr(type(model), name) is getattr(Trainer, name)
+
+
+def _run_outside_compiled_region(layer):
+    # Dynamo breaks the graph at the layer's `call` and runs it eagerly;
+    # the rest of the step stays compiled.
+    if "call" not in layer.__dict__:
+        object.__setattr__(layer, "call",
+                           torch.compiler.disable(layer.call))
 
 
 def make_train_function(model):
-    step = _compiled(model, model.train_step)
+    step = _compiled(model, "train")
 
     def train_function(batches):
         logs = None
@@ -78,7 +113,7 @@ def make_train_function(model):
 
 
 def make_test_function(model):
-    step = _compiled(model, model.test_step)
+    step = _compiled(model, "test")
 
     def test_function(batches):
         logs = None
@@ -91,7 +126,7 @@ def make_test_function(model):
 
 
 def make_predict_function(model):
-    step = _compiled(model, model.predict_step)
+    step = _compiled(model, "predict")
 
     def predict_function(batches):
         with torch.no_grad():

@@ -86,6 +86,9 @@ def _check_not_bool(name, x):
 
 
 def add(x1, x2):
+    if (isinstance(x1, torch.Tensor) and isinstance(x2, torch.Tensor)
+            and x1.dtype == x2.dtype and x1.dtype not in _WIDE_UINTS):
+        return torch.add(x1, x2)  # The bias add of every Dense call.
     x1, x2 = promote(x1, x2)
     return _keep(torch.add, x1, x2)
 
@@ -243,8 +246,11 @@ def divide(x1, x2):
 def divide_no_nan(x1, x2):
     x1, x2 = _floating_pair(x1, x2)
     zero = x2 == 0
-    quotient = torch.divide(x1, torch.where(zero, torch.ones_like(x2), x2))
-    return torch.where(zero, torch.zeros_like(quotient), quotient)
+    # A safe divisor keeps the gradient finite where `x2` is 0; Python
+    # scalars in `where` spare two tensor allocations (metric results run
+    # this on every step).
+    quotient = torch.divide(x1, torch.where(zero, 1.0, x2))
+    return torch.where(zero, 0.0, quotient)
 
 
 def equal(x1, x2):

@@ -1,0 +1,80 @@
+import numpy as np
+import pytest
+
+import keras
+from keras.src import backend
+from keras.src import testing
+
+pytestmark = pytest.mark.skipif(
+    backend.backend() != "torch", reason="Whole-step capture is torch's."
+)
+
+CHEAP = {"backend": "aot_eager", "fullgraph": True}
+
+
+class CallCounter(keras.layers.Layer):
+    """Counts its training calls in a non-trainable variable."""
+
+    def build(self, input_shape):
+        self.calls = self.add_weight(shape=(), initializer="zeros",
+                                     trainable=False, name="calls")
+
+    def call(self, x, training=False):
+        if training:
+            self.calls.assign_add(1.0)
+        return x
+
+
+class NeedsPythonValue(keras.layers.Layer):
+    def call(self, x):
+        return x * float(keras.ops.convert_to_numpy(keras.ops.max(x)))
+
+
+def _data():
+    rng = np.random.default_rng(0)
+    return (rng.normal(size=(40, 4)).astype("float32"),
+            rng.normal(size=(40, 2)).astype("float32"))
+
+
+def _model(jit_compile, extra=None):
+    keras.utils.set_random_seed(1)
+    model = keras.Sequential(
+        [keras.Input((4,)), CallCounter(), keras.layers.Dense(2)]
+        + ([extra] if extra is not None else [])
+    )
+    model.compile(optimizer="adam", loss="mse", metrics=["mae"],
+                  jit_compile=jit_compile)
+    return model
+
+
+class StepCaptureTest(testing.TestCase):
+    def test_matches_eager_and_updates_state_in_place(self):
+        x, y = _data()
+        eager = _model(False)
+        compiled = _model(CHEAP)
+        kwargs = dict(batch_size=16, epochs=2, validation_split=0.25,
+                      shuffle=False, verbose=0)
+        expected = eager.fit(x, y, **kwargs).history
+        history = compiled.fit(x, y, **kwargs).history
+        for key in expected:
+            self.assertAllClose(history[key], expected[key], rtol=1e-5)
+        # Two epochs of 30 rows at batch 16: four training calls.
+        self.assertEqual(float(compiled.layers[0].calls.numpy()), 4.0)
+        self.assertAllClose(compiled.predict(x, verbose=0),
+                            eager.predict(x, verbose=0), atol=1e-6)
+        for a, b in zip(compiled.get_weights(), eager.get_weights()):
+            self.assertAllClose(a, b, atol=1e-6)
+
+    def test_layer_needing_python_values_is_named_in_the_error(self):
+        x, y = _data()
+        model = _model(CHEAP, NeedsPythonValue())
+        with self.assertRaisesRegex(RuntimeError, "supports_jit"):
+            model.fit(x, y, epochs=1, verbose=0)
+
+    def test_declared_unsupported_layer_compiles_around_it(self):
+        x, y = _data()
+        layer = NeedsPythonValue()
+        layer.supports_jit = {"torch": False}
+        model = _model({"backend": "aot_eager"}, layer)
+        history = model.fit(x, y, epochs=2, verbose=0).history
+        self.assertLen(history["loss"], 2)

@@ -1,0 +1,1 @@
+"""Attention layers: dot-product, additive, multi-head and grouped."""

@@ -1,0 +1,1 @@
+"""Normalization layers: batch, layer, group, unit, RMS and spectral."""
