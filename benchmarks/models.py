@@ -182,3 +182,34 @@ MODELS = {
     "tiny_mlp": dict(batch_size=32, data=tiny_mlp_data, keras=keras_tiny_mlp,
                      torch=torch_tiny_mlp),
 }
+
+
+# -- image augmentation (issue 6) ---------------------------------------------
+
+
+def augment_data(batch_size, full_batches=FULL_BATCHES, seed=0):
+    rng = np.random.default_rng(seed)
+    n = _rows(batch_size, full_batches)
+    return (rng.random((n, 64, 64, 3), dtype=np.float32),
+            rng.integers(0, 10, (n,)).astype("int64"))
+
+
+def keras_augment_convnet(keras):
+    """Random flips, rotations and zooms in front of a small convnet."""
+    layers = keras.layers
+    model = keras.Sequential([
+        keras.Input((64, 64, 3)),
+        layers.RandomFlip(seed=1),
+        layers.RandomRotation(0.1, seed=2),
+        layers.RandomZoom(0.1, seed=3),
+        layers.Conv2D(16, 3, activation="relu"),
+        layers.MaxPooling2D(2),
+        layers.Conv2D(32, 3, activation="relu"),
+        layers.GlobalAveragePooling2D(),
+        layers.Dense(10),
+    ])
+    loss = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+    return model, loss
+
+
+AUGMENT = dict(batch_size=32, data=augment_data, keras=keras_augment_convnet)

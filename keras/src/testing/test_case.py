@@ -216,7 +216,8 @@ class TestCase(parameterized.TestCase):
           outputs in the compute dtype, float variables in float32;
         - a training step (dense float outputs, trainable backends): `fit`
           one batch with SGD and an MSE loss, `jit_compile="auto"` and, on
-          torch, `torch_training_jit_compile`. While `Model.fit` does not
+          torch, `torch_training_jit_compile` (the first time per layer
+          class in a process; eagerly after that). While `Model.fit` does not
           exist, `"training"` is appended to `self.skipped_layer_checks`.
 
         A failed check raises an `AssertionError` naming the layer class
@@ -504,6 +505,17 @@ class _LayerCheck:
             lambda x: np.zeros(tuple(x.shape), backend.standardize_dtype(
                 x.dtype)), eager_outputs,
         )
+        for jit_compile in self.jit_options():
+            self.fit_once(targets, jit_compile)
+
+    def jit_options(self):
+        # Compiling costs seconds a step (CI has two cores), so a layer
+        # class is checked compiled once per process; later calls with
+        # other arguments train eagerly. The supports_jit truth sweep
+        # (integration_tests/) compiles every layer on every backend.
+        if self.layer_cls in _COMPILED_TRAINING_CHECKED:
+            return [False]
+        _COMPILED_TRAINING_CHECKED.add(self.layer_cls)
         jit_options = ["auto"]
         if backend.backend() == "torch":
             options = dict(self.test.torch_training_jit_compile)
@@ -511,8 +523,7 @@ class _LayerCheck:
                 # Its steps are compiled around the layer, not as one graph.
                 options.pop("fullgraph", None)
             jit_options.append(options)
-        for jit_compile in jit_options:
-            self.fit_once(targets, jit_compile)
+        return jit_options
 
     def fit_once(self, targets, jit_compile):
         from keras.src.models.model import Model
@@ -532,6 +543,10 @@ class _LayerCheck:
         batch = len(tree.flatten(targets)[0])
         model.fit(self.data, targets, batch_size=batch, epochs=1,
                   verbose=0)
+
+
+# Layer classes whose training check already ran compiled in this process.
+_COMPILED_TRAINING_CHECKED = set()
 
 
 def _validate_layer_test_arguments(input_shape, input_data, input_sparse,
