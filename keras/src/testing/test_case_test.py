@@ -10,6 +10,7 @@ from keras.src import testing
 from keras.src.layers.layer import Layer
 from keras.src.models.model import Model
 from keras.src.random.seed_generator import SeedGenerator
+from keras.src.testing import test_case as test_case_module
 
 
 class Scale(Layer):
@@ -285,10 +286,16 @@ class TrainingCheckTest(testing.TestCase):
         with (
             mock.patch.object(Model, "compile", compile, create=True),
             mock.patch.object(Model, "fit", fit, create=True),
+            # As if no layer had been checked compiled in this process.
+            mock.patch.object(test_case_module,
+                              "_COMPILED_TRAINING_CHECKED", set()),
         ):
             self.run_layer_test(Scale, {}, input_shape=(4, 3),
                                 custom_objects=CUSTOM)
             self.run_layer_test(Round, {}, input_shape=(4, 3),
+                                custom_objects=CUSTOM)
+            # The same class again: trained eagerly only.
+            self.run_layer_test(Scale, {}, input_shape=(4, 3),
                                 custom_objects=CUSTOM)
         if backend.backend() == "numpy":
             self.assertEqual(fits, [])
@@ -296,6 +303,7 @@ class TrainingCheckTest(testing.TestCase):
         modes = ["auto"]
         if backend.backend() == "torch":
             modes.append(self.torch_training_jit_compile)
+        modes.append(False)
         self.assertEqual([c["jit_compile"] for c in compiles], modes)
         self.assertEqual({(c["optimizer"], c["loss"]) for c in compiles},
                          {("sgd", "mse")})
