@@ -57,7 +57,8 @@ def _current(scope, variable, old):
     return old if value is None else value
 
 
-def _batch_size(x):
+def batch_size(x):
+    """The static batch size of the inputs `x` (the first tensor's)."""
     return tree.flatten(x)[0].shape[0]
 
 
@@ -102,7 +103,7 @@ def train_step(model, state, data, value_and_grad):
     with _scope(variables, values) as scope:
         if trainable:
             model.optimizer.apply(gradients, trainable)
-        model._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
+        model._loss_tracker.update_state(loss, sample_weight=batch_size(x))
         logs = model.compute_metrics(x, y, y_pred,
                                      sample_weight=sample_weight)
         new_state = _read(scope, variables, values)
@@ -113,7 +114,7 @@ def test_step(model, state, data):
     """One evaluation step: `(logs, new_state)`."""
     variables = state_variables(model, "test")
     with _scope(variables, state) as scope:
-        logs = model._test_on_batch_data(data, _batch_size)
+        logs = model._test_on_batch_data(data, batch_size)
         model._clear_losses()  # They hold traced values.
         new_state = _read(scope, variables, state)
     return logs, new_state

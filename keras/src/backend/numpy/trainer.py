@@ -5,6 +5,7 @@ import numpy as np
 
 from keras.src import tree
 from keras.src.backend.numpy.core import convert_to_tensor
+from keras.src.trainers.stateless_steps import batch_size
 
 AUTO_JIT = False
 
@@ -16,10 +17,6 @@ def check_can_train(model):
         "the jax, tensorflow or torch backend (set KERAS_BACKEND). "
         "`evaluate()` and `predict()` work on numpy."
     )
-
-
-def _batch_size(x):
-    return tree.flatten(x)[0].shape[0]
 
 
 def _to_tensors(data):
@@ -34,7 +31,7 @@ def train_step(model, data):
 
 def test_step(model, data):
     """Forward, loss and metrics, without gradients."""
-    return model._test_on_batch_data(data, _batch_size)
+    return model._test_on_batch_data(data, batch_size)
 
 def predict_step(model, data):
     return model._predict_on_batch_data(data)

@@ -15,7 +15,9 @@ import torch
 from keras.src import tree
 from keras.src.backend.torch.core import convert_to_tensor
 from keras.src.backend.torch.step_capture import CapturedStep
+from keras.src.trainers import jit_resolution
 from keras.src.trainers.data_adapters import data_adapter_utils
+from keras.src.trainers.stateless_steps import batch_size
 
 # `jit_compile="auto"` runs eagerly on torch (DESIGN.md section 5).
 AUTO_JIT = False
@@ -35,10 +37,6 @@ def _to_tensors(data):
     )
 
 
-def _batch_size(x):
-    return tree.flatten(x)[0].shape[0]
-
-
 def train_step(model, data):
     """Forward, loss, `backward()`, optimizer update, metrics."""
     x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(data)
@@ -46,7 +44,7 @@ def train_step(model, data):
     loss = model.compute_loss(
         x=x, y=y, y_pred=y_pred, sample_weight=sample_weight, training=True
     )
-    model._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
+    model._loss_tracker.update_state(loss, sample_weight=batch_size(x))
     if hasattr(model.optimizer, "scale_loss"):
         loss = model.optimizer.scale_loss(loss)
     variables = model.trainable_weights
@@ -63,7 +61,7 @@ def train_step(model, data):
 
 def test_step(model, data):
     """Forward, loss and metrics, without gradients."""
-    return model._test_on_batch_data(data, _batch_size)
+    return model._test_on_batch_data(data, batch_size)
 
 
 def predict_step(model, data):
@@ -76,8 +74,7 @@ def _compiled(model, kind):
     if model.run_eagerly or not options:
         return step
     options = options if isinstance(options, dict) else {}
-    unsupported = [layer for layer in model._flatten_layers()
-                   if not layer.supports_jit.get("torch", True)]
+    unsupported = jit_resolution.unsupported_layers(model, "torch")
     if not unsupported and _keeps_keras_step(model, kind):
         return CapturedStep(model, kind, options)
     for layer in unsupported:
