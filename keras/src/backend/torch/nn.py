@@ -379,7 +379,8 @@ def _window_max(x, pool):
     the forward is two vectorized reductions over a view of the windows
     and the backward one elementwise select; only the small per-window
     argmax is kept between them. As in eager pooling, the gradient goes to
-    the first maximum of each window.
+    the first maximum of each window (none to a window holding NaN, whose
+    maximum is NaN anyway).
     """
     # Work in the memory order of `x`: the result keeps its layout
     # (channels-last stays channels-last) and every loop stays contiguous.
