@@ -9,6 +9,8 @@ resizing multiplies by per-axis weight matrices, so each function is a few
 array expressions that every backend can run, trace or compile.
 """
 
+import importlib
+
 import numpy as np
 
 from keras.src.backend.common import dtypes
@@ -117,17 +119,40 @@ def _patch_geometry(spatial, size, strides, dilation_rate, padding):
     return outs, pads
 
 
-class ImageFunctions:
-    """The image functions, on the array adapter `xp`.
+# The functions each backend's `image` module exports.
+PUBLIC_FUNCTIONS = (
+    "affine_transform", "map_coordinates", "resize", "scale_and_translate",
+    "rgb_to_grayscale", "rgb_to_hsv", "hsv_to_rgb", "gaussian_blur",
+    "sobel_edges", "ssim", "crop_images", "pad_images",
+    "perspective_transform", "extract_patches", "extract_patches_3d",
+    "elastic_transform",
+)
 
-    `random` is a function returning the backend's `random` module; it is
-    called only when needed, as the backend's package may still be loading
-    when the image functions are built.
+
+class ImageFunctions:
+    """The image functions, on the array adapter `xp` of backend `backend`.
+
+    Example, in a backend's `image.py`:
+
+    ```python
+    _image = ImageFunctions(_NumpyOps(), "numpy")
+    globals().update(_image.public_functions())
+    ```
     """
 
-    def __init__(self, xp, random):
+    def __init__(self, xp, backend):
         self.xp = xp
-        self._random = random
+        self._backend = backend
+
+    def public_functions(self):
+        """`{name: function}` for every name in `PUBLIC_FUNCTIONS`."""
+        return {name: getattr(self, name) for name in PUBLIC_FUNCTIONS}
+
+    def _random(self):
+        # Imported on first use: the backend's package may still be loading
+        # when its image functions are built.
+        return importlib.import_module(f"keras.src.backend.{self._backend}"
+                                       ".random")
 
     # ------------------------------------------------------------------- layout
 

@@ -38,14 +38,8 @@ class _JaxOps(image_functions.ArrayOps):
         return jnp.linalg.solve(a, b)
 
 
-def _random():
-    from keras.src.backend.jax import random
-
-    return random
-
-
 xp = _JaxOps()
-_image = image_functions.ImageFunctions(xp, _random)
+_image = image_functions.ImageFunctions(xp, "jax")
 
 
 # Eager JAX dispatches every small op on its own; compiling each function

@@ -37,28 +37,6 @@ class _NumpyOps(image_functions.ArrayOps):
         return np.where(cond, a, b)
 
 
-def _random():
-    from keras.src.backend.numpy import random
-
-    return random
-
-
 xp = _NumpyOps()
-_image = image_functions.ImageFunctions(xp, _random)
-
-affine_transform = _image.affine_transform
-map_coordinates = _image.map_coordinates
-resize = _image.resize
-scale_and_translate = _image.scale_and_translate
-rgb_to_grayscale = _image.rgb_to_grayscale
-rgb_to_hsv = _image.rgb_to_hsv
-hsv_to_rgb = _image.hsv_to_rgb
-gaussian_blur = _image.gaussian_blur
-sobel_edges = _image.sobel_edges
-ssim = _image.ssim
-crop_images = _image.crop_images
-pad_images = _image.pad_images
-perspective_transform = _image.perspective_transform
-extract_patches = _image.extract_patches
-extract_patches_3d = _image.extract_patches_3d
-elastic_transform = _image.elastic_transform
+_image = image_functions.ImageFunctions(xp, "numpy")
+globals().update(_image.public_functions())

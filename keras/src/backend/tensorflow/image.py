@@ -133,30 +133,10 @@ class _TensorFlowOps(image_functions.ArrayOps):
         return x.shape.rank if tf.is_tensor(x) else np.ndim(x)
 
 
-def _random():
-    from keras.src.backend.tensorflow import random
-
-    return random
-
-
 xp = _TensorFlowOps()
-_image = image_functions.ImageFunctions(xp, _random)
-
-affine_transform = _image.affine_transform
-map_coordinates = _image.map_coordinates
-scale_and_translate = _image.scale_and_translate
-rgb_to_grayscale = _image.rgb_to_grayscale
-rgb_to_hsv = _image.rgb_to_hsv
-hsv_to_rgb = _image.hsv_to_rgb
-gaussian_blur = _image.gaussian_blur
-sobel_edges = _image.sobel_edges
-ssim = _image.ssim
-crop_images = _image.crop_images
-pad_images = _image.pad_images
-perspective_transform = _image.perspective_transform
-extract_patches = _image.extract_patches
-extract_patches_3d = _image.extract_patches_3d
-elastic_transform = _image.elastic_transform
+_image = image_functions.ImageFunctions(xp, "tensorflow")
+# `resize` is replaced below for images of unknown size.
+globals().update(_image.public_functions())
 
 
 def resize(images, size, interpolation="bilinear", antialias=False,
