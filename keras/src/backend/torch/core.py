@@ -116,8 +116,7 @@ class Variable(KerasVariable):
                 return None
         elif type(value) not in (int, float):
             return None
-        if (getattr(_STATE, "stateless_scope", None) is not None
-                or getattr(_STATE, "autocast_scope", None) is not None):
+        if _scope_open():
             return None
         new = op(current, value)
         if new.shape != current.shape or new.dtype != current.dtype:
@@ -150,6 +149,13 @@ class Variable(KerasVariable):
 
 
 _STATE = global_state._STATE
+
+
+def _scope_open():
+    """Whether a stateless or autocast scope is open: variable updates
+    must then go through `assign`."""
+    return (getattr(_STATE, "stateless_scope", None) is not None
+            or getattr(_STATE, "autocast_scope", None) is not None)
 
 
 def _unwrap_variable(x):
@@ -705,10 +711,7 @@ def fused_update_tensors(variables, grads):
     update must go through `assign` (inside a stateless scope, an autocast
     scope or a `torch.compile` trace, or with gradients that are not
     tensors of the variables' dtype and device)."""
-    state = global_state._STATE
-    if (getattr(state, "stateless_scope", None) is not None
-            or getattr(state, "autocast_scope", None) is not None
-            or torch.compiler.is_compiling()):
+    if _scope_open() or torch.compiler.is_compiling():
         return None
     tensors = []
     for variable, grad in zip(variables, grads):
