@@ -673,9 +673,7 @@ class Layer(backend.BackendLayer, Operation):
     def _run_call(self, args, kwargs, mask):
         if args:
             if self._input_spec is not None:
-                key = _input_key(args[0])
-                if key is None or key != self.__dict__.get("_checked_input"):
-                    self._check_input_spec(args[0])
+                self._check_input_spec(args[0])
             if self.autocast:
                 args = self._cast_args(args)
         if kwargs and self.autocast:
@@ -723,9 +721,10 @@ class Layer(backend.BackendLayer, Operation):
         return kwargs
 
     def _check_input_spec(self, inputs):
-        # Inputs of the shape and dtype last checked pass at once (see
-        # `_run_call`): the full check walks the spec in Python (~5us).
-        key = _input_key(inputs)
+        # Inputs of the shape and dtype last checked pass at once: the
+        # full check walks the spec in Python (~5us) on every call.
+        shape = getattr(inputs, "shape", None)
+        key = None if shape is None else (tuple(shape), inputs.dtype)
         if key is not None and key == self.__dict__.get("_checked_input"):
             return
         assert_input_compatibility(self._input_spec, inputs, self.name)
@@ -1034,13 +1033,6 @@ _STATE = global_state._STATE
 # First arguments that may hold NumPy arrays to convert.
 _CONVERTIBLE = (np.ndarray, list, tuple, dict)
 _STRUCTURES = (list, tuple, dict)
-
-
-def _input_key(inputs):
-    """`(shape, dtype)` of a tensor input (what an input spec checks), or
-    `None` for other inputs."""
-    shape = getattr(inputs, "shape", None)
-    return None if shape is None else (tuple(shape), inputs.dtype)
 
 
 class _CallContext:
