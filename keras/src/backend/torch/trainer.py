@@ -98,28 +98,24 @@ def _run_outside_compiled_region(layer):
 
 
 def make_train_function(model):
-    step = _compiled(model, "train")
-
-    def train_function(batches):
-        logs = None
-        for data in batches:
-            logs = step(_to_tensors(data))
-        return logs
-
-    return train_function
+    return _last_logs_of(_compiled(model, "train"), grad_enabled=True)
 
 
 def make_test_function(model):
-    step = _compiled(model, "test")
+    return _last_logs_of(_compiled(model, "test"), grad_enabled=False)
 
-    def test_function(batches):
+
+def _last_logs_of(step, grad_enabled):
+    """A function running `step` on each batch, returning the last logs."""
+
+    def run(batches):
         logs = None
-        with torch.no_grad():
+        with torch.set_grad_enabled(grad_enabled):
             for data in batches:
                 logs = step(_to_tensors(data))
         return logs
 
-    return test_function
+    return run
 
 
 def make_predict_function(model):
