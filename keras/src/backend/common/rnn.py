@@ -1,0 +1,247 @@
+"""The recurrence every backend's `rnn.py` shares.
+
+One copy of the loop's logic (time-major layout, `go_backwards`, masking,
+constants, collecting outputs) and of the LSTM and GRU maths, written
+over two things each backend hands in: its numpy module (`xnp`: `where`,
+`flip`, `matmul`, ...) and its `scan(f, init, xs)` (JAX `jax.lax.scan`,
+TensorFlow a `tf.while_loop` that XLA compiles, torch and NumPy a Python
+loop). `unroll=True` runs the same body in a Python loop on any backend.
+
+Masked steps keep the previous states; their output is the previous
+output (zeros before the first unmasked step), or zeros with
+`zero_output_for_mask=True`, as Keras does.
+"""
+
+from keras.src import tree
+
+
+def rnn(scan, xnp, step_function, inputs, initial_states,
+        go_backwards=False, mask=None, constants=None, unroll=False,
+        input_length=None, time_major=False, zero_output_for_mask=False,
+        return_all_outputs=True):
+    """Runs `step_function` over the time axis of `inputs`.
+
+    Args:
+        scan: the backend's `scan(f, init, xs)`.
+        xnp: the backend's numpy module.
+        step_function: `(step_input, states) -> (output, new_states)`,
+            `states` being the states followed by `constants`.
+        inputs: a tensor `(batch, time, ...)` (`(time, batch, ...)` when
+            `time_major`).
+        initial_states: the initial states (a list, possibly nested).
+        go_backwards: whether to run from the last step to the first
+            (the outputs are then in processing order).
+        mask: `None` or a boolean `(batch, time)` tensor.
+        constants: tensors passed to every step after the states.
+        unroll: whether to loop in Python instead of `scan`.
+        input_length: unused (the time axis's length is read from
+            `inputs`); kept for Keras's signature.
+        time_major: whether `inputs` is time-major; outputs follow it.
+        zero_output_for_mask: whether masked steps output zeros instead
+            of the previous output.
+        return_all_outputs: whether to return every step's output or only
+            the last one (with a time axis of length 1).
+
+    Returns:
+        `(last_output, outputs, new_states)`.
+    """
+    del input_length
+    constants = tuple(constants or ())
+    if not time_major:
+        inputs = _swap_batch_time(xnp, inputs)
+    if mask is not None:
+        mask = xnp.transpose(xnp.not_equal(mask, 0), (1, 0))
+    if go_backwards:
+        inputs = xnp.flip(inputs, axis=0)
+        if mask is not None:
+            mask = xnp.flip(mask, axis=0)
+    states = _as_list(initial_states)
+
+    def call_step(x, states):
+        output, new_states = step_function(x, list(states) + list(constants))
+        if not tree.is_nested(new_states):
+            new_states = [new_states]
+        new_states = tree.pack_sequence_as(states, tree.flatten(new_states))
+        return output, new_states
+
+    if unroll:
+        def loop(f, init, xs):
+            return _python_scan(xnp, f, init, xs)
+    else:
+        loop = scan
+    if mask is None:
+        def body(states, x):
+            output, new_states = call_step(x, states)
+            return new_states, output
+
+        states, outputs = loop(body, states, inputs)
+    elif zero_output_for_mask:
+        def body(states, xs):
+            x, m = xs
+            output, new_states = call_step(x, states)
+            new_states = _keep_masked(xnp, m, new_states, states)
+            output = xnp.where(_expand(xnp, m, output), output,
+                               xnp.zeros_like(output))
+            return new_states, output
+
+        states, outputs = loop(body, states, (inputs, mask))
+    else:
+        # The carry holds the previous output, so its shape is needed
+        # before the loop: the first step runs outside it.
+        output, new_states = call_step(inputs[0], states)
+        states = _keep_masked(xnp, mask[0], new_states, states)
+        first = xnp.where(_expand(xnp, mask[0], output), output,
+                          xnp.zeros_like(output))
+
+        def body(carry, xs):
+            states, previous = carry
+            x, m = xs
+            output, new_states = call_step(x, states)
+            new_states = _keep_masked(xnp, m, new_states, states)
+            output = xnp.where(_expand(xnp, m, output), output, previous)
+            return (new_states, output), output
+
+        (states, _), rest = loop(body, (states, first),
+                                 (inputs[1:], mask[1:]))
+        first = xnp.expand_dims(first, 0)
+        outputs = first if rest is None else xnp.concatenate(
+            [first, rest], axis=0)
+    last_output = outputs[-1]
+    if not return_all_outputs:
+        outputs = xnp.expand_dims(last_output, 0)
+    if not time_major:
+        outputs = _swap_batch_time(xnp, outputs)
+    return last_output, outputs, states
+
+
+def lstm(rnn_fn, xnp, inputs, initial_state_h, initial_state_c, mask,
+         kernel, recurrent_kernel, bias, activation, recurrent_activation,
+         return_sequences=False, go_backwards=False, unroll=False):
+    """An LSTM layer's recurrence (gates in Keras's order: input, forget,
+    cell, output), with the input projection of every step computed in
+    one matmul before the loop. Returns `(last_output, outputs, [h, c])`.
+    """
+    del return_sequences
+    projected = xnp.matmul(inputs, kernel)
+    if bias is not None:
+        projected = projected + bias
+
+    def step(z_x, states):
+        h, c = states[0], states[1]
+        z = z_x + xnp.matmul(h, recurrent_kernel)
+        z_i, z_f, z_c, z_o = xnp.split(z, 4, axis=-1)
+        i = recurrent_activation(z_i)
+        f = recurrent_activation(z_f)
+        c = f * c + i * activation(z_c)
+        h = recurrent_activation(z_o) * activation(c)
+        return h, [h, c]
+
+    return rnn_fn(step, projected, [initial_state_h, initial_state_c],
+                  go_backwards=go_backwards, mask=mask, unroll=unroll)
+
+
+def gru(rnn_fn, xnp, inputs, initial_state, mask, kernel, recurrent_kernel,
+        bias, activation, recurrent_activation, return_sequences=False,
+        go_backwards=False, unroll=False, reset_after=True):
+    """A GRU layer's recurrence (gates in Keras's order: update, reset,
+    candidate; `bias` of shape `(2, 3 * units)` with `reset_after`, else
+    `(3 * units,)`). Returns `(last_output, outputs, [h])`."""
+    del return_sequences
+    input_bias = recurrent_bias = None
+    if bias is not None:
+        if reset_after:
+            input_bias, recurrent_bias = bias[0], bias[1]
+        else:
+            input_bias = bias
+    projected = xnp.matmul(inputs, kernel)
+    if input_bias is not None:
+        projected = projected + input_bias
+    units = recurrent_kernel.shape[0]
+
+    def step(x_proj, states):
+        h = states[0]
+        x_z, x_r, x_h = xnp.split(x_proj, 3, axis=-1)
+        if reset_after:
+            inner = xnp.matmul(h, recurrent_kernel)
+            if recurrent_bias is not None:
+                inner = inner + recurrent_bias
+            r_z, r_r, r_h = xnp.split(inner, 3, axis=-1)
+            z = recurrent_activation(x_z + r_z)
+            r = recurrent_activation(x_r + r_r)
+            candidate = activation(x_h + r * r_h)
+        else:
+            gates = xnp.matmul(h, recurrent_kernel[:, : 2 * units])
+            r_z, r_r = xnp.split(gates, 2, axis=-1)
+            z = recurrent_activation(x_z + r_z)
+            r = recurrent_activation(x_r + r_r)
+            candidate = activation(
+                x_h + xnp.matmul(r * h, recurrent_kernel[:, 2 * units:])
+            )
+        h = z * h + (1 - z) * candidate
+        return h, [h]
+
+    return rnn_fn(step, projected, [initial_state], go_backwards=go_backwards,
+                  mask=mask, unroll=unroll)
+
+
+def is_default_activations(activation, recurrent_activation):
+    """Whether the activations are tanh and sigmoid, the only ones fused
+    recurrent kernels (cuDNN, torch's LSTM/GRU) compute."""
+    return (_named(activation, "tanh")
+            and _named(recurrent_activation, "sigmoid"))
+
+
+def _named(fn, name):
+    # Keras's `activations.tanh` and `ops.tanh` are both accepted; the
+    # module check keeps a user's own function named "tanh" out.
+    module = getattr(fn, "__module__", "") or ""
+    return getattr(fn, "__name__", None) == name and module.startswith(
+        "keras.src."
+    )
+
+
+def _python_scan(xnp, f, init, xs):
+    """`scan` as a Python loop over the (static) leading axis."""
+    flat = tree.flatten(xs)
+    length = flat[0].shape[0]
+    if length is None:
+        raise ValueError(
+            "`unroll=True` needs a static number of timesteps; the inputs "
+            f"have shape {tuple(flat[0].shape)}."
+        )
+    carry, outputs = init, []
+    for i in range(int(length)):
+        carry, y = f(carry, tree.pack_sequence_as(xs, [a[i] for a in flat]))
+        outputs.append(y)
+    if not outputs:
+        # The masked loop peels its first step: nothing is left to stack.
+        return carry, None
+    return carry, xnp.stack(outputs, axis=0)
+
+
+def _swap_batch_time(xnp, x):
+    axes = (1, 0) + tuple(range(2, len(x.shape)))
+    return xnp.transpose(x, axes)
+
+
+def _as_list(states):
+    if isinstance(states, tuple):
+        return list(states)
+    if isinstance(states, list):
+        return states
+    return [states]
+
+
+def _expand(xnp, m, like):
+    """The `(batch,)` step mask `m`, reshaped to broadcast against
+    `like`."""
+    for _ in range(len(like.shape) - 1):
+        m = xnp.expand_dims(m, -1)
+    return m
+
+
+def _keep_masked(xnp, m, new_states, states):
+    return tree.map_structure(
+        lambda new, old: xnp.where(_expand(xnp, m, new), new, old),
+        new_states, states,
+    )
