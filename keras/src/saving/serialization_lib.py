@@ -28,10 +28,18 @@ from keras.src.api_export import REGISTRY
 from keras.src.api_export import keras_export
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.saving import object_registration
+from keras.src.saving import safe_mode as safe_mode_lib
 from keras.src.saving.safe_mode import SafeModeScope
 from keras.src.saving.safe_mode import in_safe_mode
 
 PLAIN_TYPES = (str, int, float, bool)
+
+# The builtin types a config may name (`{"class_name": "type"}`): data
+# types only, never `type`, `object` or exception classes.
+_PLAIN_BUILTIN_TYPES = frozenset(
+    ("bool", "int", "float", "complex", "str", "bytes", "bytearray",
+     "list", "tuple", "dict", "set", "frozenset", "slice", "range")
+)
 
 # Public namespaces searched for a function saved by name only.
 FUNCTION_NAMESPACES = ("keras.activations", "keras.losses", "keras.metrics")
@@ -336,7 +344,7 @@ def deserialize_keras_object(
     printable = kwargs.pop("printable_module_name", "object")
     scoped = in_safe_mode()
     safe_mode = scoped if scoped is not None else bool(safe_mode)
-    with SafeModeScope(safe_mode):
+    with SafeModeScope(safe_mode), safe_mode_lib.depth_guard("config"):
         if custom_objects:
             with object_registration.CustomObjectScope(custom_objects):
                 return _deserialize(
@@ -502,11 +510,22 @@ def _retrieve_class(config, custom_objects, module_objects, printable):
     if not _is_keras_module(module):
         # Modules outside Keras are never imported: running their import
         # code is what safe loading must not do.
-        raise TypeError(
-            f"Could not locate class '{class_name}'. {_LOCATE_HINT} "
-            f"Full object config: {config}"
+        raise safe_mode_lib.refusal(
+            f"Could not locate class '{class_name}'. {_LOCATE_HINT} The "
+            f"file names module {module!r}, which is not imported while "
+            "loading. Full object config: "
+            f"{safe_mode_lib.shorten(config)}",
+            opt_in=False,
         )
     cls = _import_attribute(module, class_name)
+    if inspect.isclass(cls) and not _is_keras_module(cls.__module__):
+        # A name that a Keras module merely imported from elsewhere.
+        raise safe_mode_lib.refusal(
+            f"Refusing to load '{module}.{class_name}': it is "
+            f"{cls.__module__}.{cls.__qualname__}, not a Keras class. "
+            f"{_LOCATE_HINT}",
+            opt_in=False,
+        )
     if not inspect.isclass(cls):
         raise ValueError(
             f"Could not deserialize '{module}.{class_name}': no Keras "
@@ -542,11 +561,23 @@ def _retrieve_function(config, custom_objects, module_objects):
                 break
             fn = None
     if fn is None:
-        raise TypeError(
-            f"Could not locate function '{name}'. {_LOCATE_HINT} "
-            f"Full object config: {config}"
+        raise safe_mode_lib.refusal(
+            f"Could not locate function '{name}'. {_LOCATE_HINT} Only "
+            "Keras's functions and registered or passed ones are loaded; "
+            "no other module is searched or imported. Full object config: "
+            f"{safe_mode_lib.shorten(config)}",
+            opt_in=False,
         )
+    if in_safe_mode() is not False and not _is_user_object(
+        name, custom_objects, module_objects
+    ):
+        safe_mode_lib.check_modeling_function(fn, name)
     return fn
+
+
+def _is_user_object(name, custom_objects, module_objects):
+    # Registered, scoped and passed objects are the user's own choice.
+    return _lookup((name,), custom_objects, module_objects) is not None
 
 
 def _retrieve_type(config, custom_objects, module_objects):
@@ -554,11 +585,13 @@ def _retrieve_type(config, custom_objects, module_objects):
     found = None
     if isinstance(name, str):
         found = _lookup((name,), custom_objects, module_objects)
-        if found is None:
-            found = getattr(builtins, name, None)
+        if found is None and name in _PLAIN_BUILTIN_TYPES:
+            found = getattr(builtins, name)
     if not isinstance(found, type):
-        raise TypeError(
-            f"Could not locate class '{name}'. {_LOCATE_HINT} "
-            f"Full object config: {config}"
+        raise safe_mode_lib.refusal(
+            f"Could not locate class '{name}'. {_LOCATE_HINT} Of Python's "
+            f"builtins only the data types {sorted(_PLAIN_BUILTIN_TYPES)} "
+            f"are loaded. Full object config: {safe_mode_lib.shorten(config)}",
+            opt_in=False,
         )
     return found

@@ -1,0 +1,1 @@
+"""Reading and writing the legacy HDF5 (`.h5`) model format."""
