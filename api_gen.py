@@ -6,6 +6,16 @@ from the `keras_export` registrations under `keras/src`.
 
 Backend packages (`keras/src/backend/<name>/`) register nothing, so the
 result does not depend on the active backend.
+
+It also writes the `tf.keras` namespace, `keras/_tf_keras/keras/...`:
+TensorFlow 2.16+ resolves `tf.keras` (and `import tensorflow.keras`) to
+`keras._tf_keras.keras` when Keras 3 is installed. Each of its namespaces
+mirrors the Keras 3 namespace of the same name, plus what is registered
+under `keras._tf_keras.keras.*` directly (names that only `tf.keras` has,
+such as its short loss aliases). An object registered directly in a
+`tf.keras` namespace replaces its Keras 3 names in that namespace, so that
+`tf.keras.losses` lists `mse` where `keras.losses` lists
+`mean_squared_error`.
 """
 
 import argparse
@@ -27,6 +37,8 @@ BACKEND_PACKAGES = tuple(
 )
 # Top-level names that are not registrations.
 TOP_LEVEL_EXTRA = "from keras.src.version import __version__ as __version__\n"
+# The namespace TensorFlow's `tf.keras` resolves to.
+TF_KERAS = "keras._tf_keras.keras"
 
 
 def import_all_modules():
@@ -66,24 +78,32 @@ def namespace_files():
     from keras.src.api_export import REGISTRY
 
     namespaces = {}
-    for path, (module, attr) in REGISTRY.items():
+    tf_keras_only = {}
+    for path, target in REGISTRY.items():
         namespace, _, public_name = path.rpartition(".")
-        namespaces.setdefault(namespace, {})[public_name] = (module, attr)
-        # Make every parent namespace import its child.
+        if namespace == TF_KERAS or namespace.startswith(TF_KERAS + "."):
+            tf_keras_only.setdefault(namespace, {})[public_name] = target
+        else:
+            namespaces.setdefault(namespace, {})[public_name] = target
+    namespaces.update(_tf_keras_namespaces(namespaces, tf_keras_only))
+    # Make every parent namespace import its child.
+    for namespace in list(namespaces):
         parts = namespace.split(".")
         for i in range(1, len(parts)):
-            parent = ".".join(parts[:i])
-            namespaces.setdefault(parent, {})
+            namespaces.setdefault(".".join(parts[:i]), {})
     files = {}
     for namespace, names in namespaces.items():
         lines = [HEADER, "\n"]
-        if namespace == "keras":
+        if namespace in ("keras", TF_KERAS):
             lines.append(TOP_LEVEL_EXTRA)
         children = sorted(
             n.rsplit(".", 1)[1]
             for n in namespaces
             if n.rpartition(".")[0] == namespace
         )
+        if namespace == "keras":
+            # `keras._tf_keras` loads only when `tf.keras` asks for it.
+            children.remove("_tf_keras")
         for child in children:
             lines.append(f"from {namespace} import {child} as {child}\n")
         for public_name, (module, attr) in sorted(names.items()):
@@ -91,6 +111,22 @@ def namespace_files():
         relative = os.path.join(*namespace.split(".")[1:], "__init__.py")
         files[relative] = "".join(lines)
     return files
+
+
+def _tf_keras_namespaces(namespaces, tf_keras_only):
+    """The `tf.keras` namespaces: {"keras._tf_keras.keras.x": names}."""
+    result = {}
+    for namespace, names in namespaces.items():
+        mirrored = TF_KERAS + namespace[len("keras"):]
+        result[mirrored] = dict(names)
+    for namespace, names in tf_keras_only.items():
+        mirrored = result.setdefault(namespace, {})
+        replaced = set(names.values())
+        for public_name, target in list(mirrored.items()):
+            if target in replaced:
+                del mirrored[public_name]
+        mirrored.update(names)
+    return result
 
 
 def _import_line(module, attr, public_name):
