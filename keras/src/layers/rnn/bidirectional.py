@@ -1,0 +1,359 @@
+"""`Bidirectional`: runs a recurrent layer forwards and backwards over a
+sequence and merges the two results."""
+
+from keras.src import backend
+from keras.src import dtype_policies
+from keras.src import ops
+from keras.src import tree
+from keras.src.api_export import keras_export
+from keras.src.layers.core.wrapper import Wrapper
+from keras.src.layers.layer import Layer
+from keras.src.saving import serialization_lib
+
+MERGE_MODES = ("sum", "mul", "ave", "concat", None)
+# Attributes the forward and backward layers must agree on.
+_MATCHING = ("return_sequences", "return_state", "stateful")
+_RNN_ATTRIBUTES = ("go_backwards", "return_sequences", "return_state")
+
+
+@keras_export("keras.layers.Bidirectional")
+class Bidirectional(Wrapper):
+    """A bidirectional wrapper for recurrent layers.
+
+    It holds two copies of a recurrent layer: `forward_layer`, made from
+    the given layer's config, reads the sequence from the first step to
+    the last; `backward_layer` reads it from the last to the first (the
+    same config with `go_backwards` flipped, unless one is given). Their
+    outputs are merged with `merge_mode`; with `return_sequences=True`
+    the backward outputs are first put back in forward time order, so
+    step `t` of the result sees the whole sequence. The weights are the
+    forward layer's, then the backward layer's.
+
+    With `return_state=True` the result is
+    `(merged, *forward_states, *backward_states)` (or
+    `(forward, backward, *forward_states, *backward_states)` when
+    `merge_mode=None`), and an `initial_state` list is split in two: the
+    first half starts the forward layer, the second the backward one.
+
+    Args:
+        layer: a recurrent layer instance (`keras.layers.RNN`, `LSTM`,
+            `GRU`, or any layer with `go_backwards`, `return_sequences`
+            and `return_state` attributes and a `get_config()`).
+        merge_mode: how the two directions are combined: `"concat"`
+            (along the last axis), `"sum"`, `"mul"`, `"ave"` (their
+            mean) or `None` (both returned, as a tuple).
+        weights: optional list of NumPy arrays set as the layer's weights
+            (forward then backward) when it is built.
+        backward_layer: optional recurrent layer to use for the backward
+            direction. It must have the opposite `go_backwards` and the
+            same `return_sequences`, `return_state` and `stateful` as
+            `layer`.
+        **kwargs: base layer arguments (`name`, `dtype`, `trainable`, ...).
+
+    Call arguments:
+        sequences: a tensor of shape `(batch, time, ...)`.
+        initial_state: optional list of initial states: the forward
+            layer's, then the backward layer's.
+        mask: optional boolean tensor of shape `(batch, time)`.
+        training: whether the wrapped layers run in training mode.
+
+    Example:
+
+    >>> layer = keras.layers.Bidirectional(keras.layers.LSTM(4))
+    >>> layer(keras.ops.ones((2, 5, 3))).shape
+    (2, 8)
+    >>> len(layer.weights)
+    6
+    """
+
+    def __init__(
+        self,
+        layer,
+        merge_mode="concat",
+        weights=None,
+        backward_layer=None,
+        **kwargs,
+    ):
+        if not isinstance(layer, Layer):
+            raise ValueError(
+                "Please initialize `Bidirectional` layer with a "
+                "`keras.layers.Layer` instance. Received: "
+                f"layer={layer!r} (of type {type(layer).__name__})"
+            )
+        _check_recurrent(layer, "layer")
+        if backward_layer is not None:
+            if not isinstance(backward_layer, Layer):
+                raise ValueError(
+                    "`backward_layer` needs to be a `keras.layers.Layer` "
+                    f"instance. Received: backward_layer={backward_layer!r}"
+                    f" (of type {type(backward_layer).__name__})"
+                )
+            _check_recurrent(backward_layer, "backward_layer")
+        if merge_mode not in MERGE_MODES:
+            raise ValueError(
+                f"Invalid merge mode. Received: merge_mode={merge_mode!r}. "
+                'Merge mode should be one of {"sum", "mul", "ave", '
+                '"concat", None}'
+            )
+        # The given layer serves only as a template: both directions are
+        # fresh copies (or the given backward layer), so the template's
+        # own variables, if it has any, are not the wrapper's.
+        forward_layer = _copy(layer, "forward_" + layer.name)
+        if backward_layer is None:
+            backward_layer = _copy(
+                layer, "backward_" + layer.name,
+                go_backwards=not layer.go_backwards,
+            )
+        else:
+            _check_compatible(forward_layer, backward_layer)
+        super().__init__(forward_layer, **kwargs)
+        self.forward_layer = forward_layer
+        self.backward_layer = backward_layer
+        self.merge_mode = merge_mode
+        self._initial_weights = weights
+        self.return_sequences = layer.return_sequences
+        self.return_state = layer.return_state
+        self.stateful = getattr(layer, "stateful", False)
+        self.supports_masking = True
+        self.input_spec = layer.input_spec
+
+    # -- building -------------------------------------------------------------
+
+    def build(self, sequences_shape, initial_state_shape=None):
+        sequences_shape = tuple(sequences_shape)
+        for direction in (self.forward_layer, self.backward_layer):
+            if not direction.built:
+                direction.build(sequences_shape)
+        self.built = True
+        if self._initial_weights is not None:
+            self.set_weights(self._initial_weights)
+            self._initial_weights = None
+
+    def compute_output_shape(self, sequences_shape, initial_state_shape=None):
+        shapes = self.forward_layer.compute_output_shape(sequences_shape)
+        if self.return_state:
+            output_shape, state_shapes = shapes[0], tuple(shapes[1:])
+            backward_states = self.backward_layer.compute_output_shape(
+                sequences_shape
+            )[1:]
+            state_shapes = state_shapes + tuple(backward_states)
+        else:
+            output_shape, state_shapes = shapes, ()
+        output_shape = tuple(output_shape)
+        if self.merge_mode == "concat":
+            backward_shape = self.backward_layer.compute_output_shape(
+                sequences_shape
+            )
+            if self.return_state:
+                backward_shape = backward_shape[0]
+            last = _add_dims(output_shape[-1], tuple(backward_shape)[-1])
+            outputs = (output_shape[:-1] + (last,),)
+        elif self.merge_mode is None:
+            outputs = (output_shape, output_shape)
+        else:
+            outputs = (output_shape,)
+        if self.return_state:
+            return outputs + tuple(tuple(s) for s in state_shapes)
+        return outputs if self.merge_mode is None else outputs[0]
+
+    # -- calling --------------------------------------------------------------
+
+    def call(self, sequences, initial_state=None, mask=None, training=None):
+        kwargs = {}
+        if training is not None:
+            kwargs["training"] = training
+        if mask is not None:
+            kwargs["mask"] = mask
+        forward_kwargs, backward_kwargs = dict(kwargs), dict(kwargs)
+        if initial_state is not None:
+            forward_state, backward_state = self._split_states(initial_state)
+            forward_kwargs["initial_state"] = forward_state
+            backward_kwargs["initial_state"] = backward_state
+        forward = self.forward_layer(sequences, **forward_kwargs)
+        backward = self.backward_layer(sequences, **backward_kwargs)
+        forward_states = backward_states = ()
+        if self.return_state:
+            forward, forward_states = forward[0], tuple(forward[1:])
+            backward, backward_states = backward[0], tuple(backward[1:])
+        if self.return_sequences:
+            # The backward layer emits its steps last-to-first.
+            backward = ops.flip(backward, axis=1)
+        forward = self._in_compute_dtype(forward)
+        backward = self._in_compute_dtype(backward)
+        outputs = self._merge(forward, backward)
+        if not self.return_state:
+            return outputs
+        if self.merge_mode is not None:
+            outputs = (outputs,)
+        return tuple(outputs) + forward_states + backward_states
+
+    def _split_states(self, initial_state):
+        states = (
+            list(initial_state)
+            if isinstance(initial_state, (list, tuple))
+            else [initial_state]
+        )
+        if len(states) % 2:
+            raise ValueError(
+                f"Bidirectional '{self.name}': `initial_state` must hold "
+                "the forward layer's states then the backward layer's, "
+                "an even number of tensors. Received "
+                f"{len(states)} tensor(s)."
+            )
+        half = len(states) // 2
+        forward, backward = states[:half], states[half:]
+        if half == 1:
+            return forward[0], backward[0]
+        return forward, backward
+
+    def _merge(self, forward, backward):
+        if self.merge_mode == "concat":
+            return ops.concatenate([forward, backward], axis=-1)
+        if self.merge_mode == "sum":
+            return ops.add(forward, backward)
+        if self.merge_mode == "ave":
+            return ops.multiply(ops.add(forward, backward), 0.5)
+        if self.merge_mode == "mul":
+            return ops.multiply(forward, backward)
+        return (forward, backward)
+
+    def _in_compute_dtype(self, y):
+        # Under a mixed policy on the wrapper, outputs come out in its
+        # compute dtype even though the copies compute in their own.
+        dtype = backend.standardize_dtype(y.dtype)
+        if backend.is_float_dtype(dtype) and dtype != self.compute_dtype:
+            return ops.cast(y, self.compute_dtype)
+        return y
+
+    def compute_mask(self, inputs, previous_mask):
+        mask = previous_mask
+        if isinstance(mask, (list, tuple)):
+            mask = mask[0]
+        output_mask = mask if self.return_sequences else None
+        if self.merge_mode is None:
+            output_mask = (output_mask, output_mask)
+        if not self.return_state:
+            return output_mask
+        if self.merge_mode is not None:
+            output_mask = (output_mask,)
+        state_count = len(_state_list(self.forward_layer)) + len(
+            _state_list(self.backward_layer)
+        )
+        return tuple(output_mask) + (None,) * state_count
+
+    # -- state ----------------------------------------------------------------
+
+    @property
+    def states(self):
+        """The states of a stateful layer: the forward layer's, then the
+        backward layer's (`None` before the first call)."""
+        forward = getattr(self.forward_layer, "states", None)
+        backward = getattr(self.backward_layer, "states", None)
+        if forward is None and backward is None:
+            return None
+        return tuple(tree.flatten(forward)) + tuple(tree.flatten(backward))
+
+    def reset_state(self):
+        """Resets the states of both directions (stateful layers only)."""
+        if not self.stateful:
+            raise AttributeError(
+                f"Bidirectional '{self.name}': `reset_state()` needs a "
+                "stateful layer; this one wraps a layer created with "
+                "stateful=False."
+            )
+        self.forward_layer.reset_state()
+        self.backward_layer.reset_state()
+
+    def reset_states(self):
+        """An alias of `reset_state()`."""
+        self.reset_state()
+
+    # -- configuration --------------------------------------------------------
+
+    def get_config(self):
+        config = Layer.get_config(self)
+        config.update({
+            "merge_mode": self.merge_mode,
+            "layer": serialization_lib.serialize_keras_object(
+                self.forward_layer
+            ),
+            "backward_layer": serialization_lib.serialize_keras_object(
+                self.backward_layer
+            ),
+        })
+        return config
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        config = dict(config)
+        layer_config = dict(config.pop("layer"))
+        # The saved forward copy carries the "forward_" prefix that
+        # `__init__` adds again.
+        inner = dict(layer_config.get("config", {}))
+        name = inner.get("name")
+        if isinstance(name, str) and name.startswith("forward_"):
+            inner["name"] = name[len("forward_"):]
+            layer_config["config"] = inner
+        layer = serialization_lib.deserialize_keras_object(
+            layer_config, custom_objects=custom_objects
+        )
+        backward = config.pop("backward_layer", None)
+        if backward is not None:
+            backward = serialization_lib.deserialize_keras_object(
+                backward, custom_objects=custom_objects
+            )
+        if isinstance(config.get("dtype"), dict):
+            config["dtype"] = dtype_policies.deserialize(config["dtype"])
+        return cls(layer, backward_layer=backward, **config)
+
+
+def _check_recurrent(layer, argument):
+    missing = [a for a in _RNN_ATTRIBUTES if not hasattr(layer, a)]
+    if missing:
+        raise ValueError(
+            f"Bidirectional: `{argument}` must be a recurrent layer (such "
+            "as `keras.layers.RNN`, `LSTM` or `GRU`) with the attributes "
+            f"{list(_RNN_ATTRIBUTES)}. Received: {argument}={layer!r}, "
+            f"which lacks {missing}"
+        )
+
+
+def _check_compatible(forward, backward):
+    if forward.go_backwards == backward.go_backwards:
+        raise ValueError(
+            "Forward layer and backward layer should have different "
+            "`go_backwards` values. Received: "
+            f"forward_layer.go_backwards={forward.go_backwards}, "
+            f"backward_layer.go_backwards={backward.go_backwards}"
+        )
+    for attribute in _MATCHING:
+        ours = getattr(forward, attribute, None)
+        theirs = getattr(backward, attribute, None)
+        if ours != theirs:
+            raise ValueError(
+                "Forward layer and backward layer are expected to have the "
+                f'same value for attribute "{attribute}". Received: '
+                f"{ours} for the forward layer and {theirs} for the "
+                "backward layer"
+            )
+
+
+def _copy(layer, name, **overrides):
+    """A new, unbuilt layer from `layer`'s config, renamed."""
+    config = layer.get_config()
+    config["name"] = name
+    config.update(overrides)
+    return type(layer).from_config(config)
+
+
+def _state_list(layer):
+    size = getattr(getattr(layer, "cell", None), "state_size", None)
+    if size is None:
+        size = getattr(layer, "state_size", 1)
+    return tree.flatten(size) if isinstance(size, (list, tuple)) else [size]
+
+
+def _add_dims(a, b):
+    if a is None or b is None:
+        return None
+    return a + b
