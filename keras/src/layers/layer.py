@@ -444,13 +444,15 @@ class Layer(backend.BackendLayer, Operation):
 
     def save_own_variables(self, store):
         """Writes this layer's own variables into `store` (a dict-like
-        keyed `"0"`, `"1"`, ...)."""
-        for index, variable in enumerate(self._own_variables()):
+        keyed `"0"`, `"1"`, ...). Seed generator states are not saved,
+        as in Keras's files."""
+        own = self._trainable_variables + self._non_trainable_variables
+        for index, variable in enumerate(own):
             store[str(index)] = backend.convert_to_numpy(variable.value)
 
     def load_own_variables(self, store):
         """Reads this layer's own variables back from `store`."""
-        own = self._own_variables()
+        own = self._trainable_variables + self._non_trainable_variables
         if len(store.keys()) != len(own):
             raise ValueError(
                 f"Layer '{self.name}' expected {len(own)} variables, but "

@@ -15,7 +15,6 @@ from keras.src.layers import layer_helpers
 from keras.src.layers.layer import Layer
 from keras.src.trainers.trainer import Trainer
 from keras.src.saving import serialization_lib
-from keras.src.saving import weights_file
 from keras.src.utils import summary_utils
 
 
@@ -148,6 +147,36 @@ class Model(Trainer, Layer):
             layer_range=layer_range,
         )
 
+    # -- saving (keras.src.saving.saving_api does the work) ----------------
+
+    def save(self, filepath, overwrite=True, zipped=None, **kwargs):
+        """Saves the model (architecture, variables and optimizer state)
+        to a `.keras` file, written atomically.
+
+        Args:
+            filepath: a `.keras` path; a folder path with `zipped=False`;
+                or a `.h5` path for the legacy HDF5 format.
+            overwrite: whether to replace an existing file.
+            zipped: whether to write a zip file (default for `.keras`) or
+                a plain folder.
+            **kwargs: see `keras.saving.save_model`.
+
+        Example:
+
+        >>> import os, tempfile
+        >>> model = keras.Sequential([keras.Input((3,)),
+        ...                           keras.layers.Dense(2)])
+        >>> path = os.path.join(tempfile.mkdtemp(), "model.keras")
+        >>> model.save(path)
+        >>> keras.models.load_model(path).layers[0].units
+        2
+        """
+        from keras.src.saving import saving_api
+
+        return saving_api.save_model(
+            self, filepath, overwrite=overwrite, zipped=zipped, **kwargs
+        )
+
     def save_weights(self, filepath, overwrite=True, max_shard_size=None):
         """Saves the variables of the model and its optimizer to a
         `.weights.h5` file (written atomically).
@@ -155,7 +184,9 @@ class Model(Trainer, Layer):
         Args:
             filepath: the file path; must end in `.weights.h5`.
             overwrite: whether to replace an existing file.
-            max_shard_size: not supported: weights go to one file.
+            max_shard_size: when set, the largest shard in GB: the weights
+                go to `<name>_00000.weights.h5`, ... indexed by
+                `<name>.weights.json`.
 
         Example:
 
@@ -166,41 +197,40 @@ class Model(Trainer, Layer):
         >>> model.save_weights(path)
         >>> model.load_weights(path)
         """
-        filepath = str(filepath)
-        if not filepath.endswith(".weights.h5"):
-            raise ValueError(
-                "The filename must end in `.weights.h5`. Received: "
-                f"filepath={filepath}"
-            )
-        if max_shard_size is not None:
-            raise ValueError(
-                "`max_shard_size` is not supported: weights are saved to "
-                f"one file. Received: max_shard_size={max_shard_size}"
-            )
-        if not overwrite and os.path.exists(filepath):
-            raise FileExistsError(
-                f"{filepath} exists and `overwrite=False` was passed."
-            )
-        weights_file.save_weights(self, filepath)
+        from keras.src.saving import saving_api
+
+        return saving_api.save_weights(
+            self, filepath, overwrite=overwrite,
+            max_shard_size=max_shard_size,
+        )
 
     def load_weights(self, filepath, skip_mismatch=False, **kwargs):
-        """Loads variables saved by `save_weights` into the model (and its
-        optimizer, when the file holds optimizer state).
+        """Loads variables into the model (and its optimizer, when the
+        file holds optimizer state) from a `.weights.h5` file, a sharded
+        `.weights.json` index, a `.keras` file or a legacy `.h5` file.
 
         Args:
-            filepath: a `.weights.h5` file.
-            skip_mismatch: whether to skip variables whose count or shape
-                does not match instead of raising.
+            filepath: the file to read.
+            skip_mismatch: whether to skip (with a warning) variables
+                whose count or shape does not match instead of raising.
+            **kwargs: `by_name` for legacy `.h5` files.
+
+        Example:
+
+        >>> model = keras.Sequential([keras.Input((3,)),
+        ...                           keras.layers.Dense(2)])
+        >>> import os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), "m.weights.h5")
+        >>> model.save_weights(path)
+        >>> model.load_weights(path)
         """
-        if kwargs:
-            raise ValueError(f"Invalid keyword arguments: {list(kwargs)}")
-        filepath = str(filepath)
-        if not filepath.endswith(".weights.h5"):
-            raise ValueError(
-                "Only `.weights.h5` files can be loaded here. Received: "
-                f"filepath={filepath}"
-            )
-        weights_file.load_weights(self, filepath, skip_mismatch)
+        from keras.src.saving import saving_api
+
+        saving_api.load_weights(
+            self, filepath, skip_mismatch=skip_mismatch, **kwargs
+        )
+
+    # -- end of saving ---------------------------------------------------------
 
     def to_json(self, **kwargs):
         """Returns the model's architecture as a JSON string.
