@@ -46,7 +46,9 @@ _TOP_LEVEL = "top_level_model_weights"
 # -- whole models ---------------------------------------------------------
 
 
-def save_model_to_hdf5(model, filepath, overwrite=True, include_optimizer=True):
+def save_model_to_hdf5(
+    model, filepath, overwrite=True, include_optimizer=True
+):
     """Saves `model` (configuration, weights, optimizer state) to a legacy
     HDF5 file, written to a temporary file and renamed into place.
 
@@ -111,19 +113,22 @@ def _json_default(obj):
     raise TypeError(f"Not JSON serializable: {obj!r}")
 
 
-def load_model_from_hdf5(filepath, custom_objects=None, compile=True):
+def load_model_from_hdf5(
+    filepath, custom_objects=None, compile=True, safe_mode=True
+):
     """Loads a model saved in the legacy HDF5 format by Keras 2,
     `tf.keras` or Keras 3.
 
-    Safe mode applies as for `.keras` files: it is on unless the enclosing
-    `load_model(..., safe_mode=False)` call or
-    `keras.config.enable_unsafe_deserialization()` turned it off.
+    Safe mode applies as for `.keras` files.
 
     Args:
         filepath: a path, or an open `h5py.File`.
         custom_objects: an optional dict of custom classes and functions.
         compile: whether to compile the model with the stored training
             configuration (and restore the optimizer's state).
+        safe_mode: whether to refuse code stored in the file (a `Lambda`
+            layer's bytecode); `keras.config.enable_unsafe_deserialization()`
+            turns it off too.
 
     Returns:
         The model.
@@ -145,10 +150,10 @@ def load_model_from_hdf5(filepath, custom_objects=None, compile=True):
     custom_objects.update(object_registration.GLOBAL_CUSTOM_OBJECTS)
     if isinstance(filepath, h5py.File):
         return _read_model(filepath, filepath.filename, custom_objects,
-                           compile)
+                           compile, safe_mode)
     name = os.fspath(filepath)
     with open_hdf5(name) as f:
-        return _read_model(f, name, custom_objects, compile)
+        return _read_model(f, name, custom_objects, compile, safe_mode)
 
 
 def open_hdf5(filepath):
@@ -165,7 +170,7 @@ def open_hdf5(filepath):
         ) from None
 
 
-def _read_model(f, filename, custom_objects, compile):
+def _read_model(f, filename, custom_objects, compile, safe_mode):
     config_text = _attribute(f, "model_config")
     if config_text is None:
         raise ValueError(
@@ -174,8 +179,9 @@ def _read_model(f, filename, custom_objects, compile):
             "model file."
         )
     config = safe_mode_lib.load_json(config_text, filename, "model config")
-    safe = safe_mode_lib.in_safe_mode()
-    with safe_mode_lib.SafeModeScope(True if safe is None else safe):
+    scoped = safe_mode_lib.in_safe_mode()
+    safe_mode = scoped if scoped is not None else bool(safe_mode)
+    with safe_mode_lib.SafeModeScope(safe_mode):
         model = saving_utils.model_from_config(config, custom_objects)
     load_weights_from_hdf5_group(_weights_root(f), model)
     training_text = _attribute(f, "training_config")
@@ -295,14 +301,14 @@ def _attribute(f, name):
 # -- weights --------------------------------------------------------------
 
 
-def save_subset_weights_to_hdf5_group(f, weights):
-    """Writes the variables `weights` into the group `f` (datasets named
-    by the variables' paths, listed in the `weight_names` attribute)."""
+def save_subset_weights_to_hdf5_group(group, weights):
+    """Writes the variables `weights` into `group` (datasets named by the
+    variables' paths, listed in the `weight_names` attribute)."""
     names = [_weight_name(w, i) for i, w in enumerate(weights)]
-    save_attributes_to_hdf5_group(f, "weight_names", names)
+    save_attributes_to_hdf5_group(group, "weight_names", names)
     for name, weight in zip(names, weights):
         value = backend.convert_to_numpy(weight)
-        dataset = f.create_dataset(name, value.shape, dtype=value.dtype)
+        dataset = group.create_dataset(name, value.shape, dtype=value.dtype)
         if value.shape:
             dataset[:] = value
         else:
@@ -313,9 +319,10 @@ def _weight_name(weight, index):
     return getattr(weight, "path", None) or f"weight_{index}"
 
 
-def save_weights_to_hdf5_group(f, model):
-    """Writes the weights of `model`'s layers into the group `f`, one
-    subgroup per layer (named like the layer), plus the model's own."""
+def save_weights_to_hdf5_group(group, model):
+    """Writes the weights of `model`'s layers into `group`, one subgroup
+    per layer (named like the layer), plus the model's own."""
+    f = group
     from keras.src.version import __version__
 
     save_attributes_to_hdf5_group(
@@ -341,8 +348,9 @@ def _own_weights(model):
     return [w for w in _layer_weights(model) if id(w) not in held]
 
 
-def load_subset_weights_from_hdf5_group(f):
-    """Returns the arrays of the group `f`, in `weight_names` order."""
+def load_subset_weights_from_hdf5_group(group):
+    """Returns the arrays of `group`, in `weight_names` order."""
+    f = group
     names = load_attributes_from_hdf5_group(f, "weight_names")
     values = []
     for name in names:
@@ -403,13 +411,13 @@ def _assign(layer, variables, values, skip_mismatch, where):
         variable.assign(value)
 
 
-def load_weights_from_hdf5_group(f, model, skip_mismatch=False):
+def load_weights_from_hdf5_group(group, model, skip_mismatch=False):
     """Loads the weights of a legacy HDF5 group into `model`, layer by
     layer in order (the layers with weights in the file are matched with
     the model's layers with weights).
 
     Args:
-        f: the `h5py.Group` holding `layer_names` (the file root of a
+        group: the `h5py.Group` holding `layer_names` (the file root of a
             weights file, or `model_weights` of a model file).
         model: the model, built.
         skip_mismatch: whether to skip layers whose weights do not match
@@ -419,7 +427,7 @@ def load_weights_from_hdf5_group(f, model, skip_mismatch=False):
         ValueError: the numbers of layers, or of a layer's weights, or
             shapes differ (naming the layer and variable).
     """
-    f = _weights_root(f)
+    f = _weights_root(group)
     file_layers = []
     for name in load_attributes_from_hdf5_group(f, "layer_names"):
         if name not in f:
@@ -450,12 +458,14 @@ def load_weights_from_hdf5_group(f, model, skip_mismatch=False):
                     "top-level model weights")
 
 
-def load_weights_from_hdf5_group_by_name(f, model, skip_mismatch=False):
+def load_weights_from_hdf5_group_by_name(
+    group, model, skip_mismatch=False
+):
     """Loads the weights of a legacy HDF5 group into the layers of `model`
     with the same names; layers found in only one of them are left alone.
 
     Args:
-        f: the `h5py.Group` holding `layer_names`.
+        group: the `h5py.Group` holding `layer_names`.
         model: the model, built.
         skip_mismatch: whether to skip layers whose weights do not match
             in count or shape instead of raising.
@@ -463,7 +473,7 @@ def load_weights_from_hdf5_group_by_name(f, model, skip_mismatch=False):
     Raises:
         ValueError: a layer's weights differ in count or shape.
     """
-    f = _weights_root(f)
+    f = _weights_root(group)
     by_name = {}
     for layer in model.layers:
         by_name.setdefault(layer.name, []).append(layer)
@@ -485,16 +495,14 @@ def load_weights_from_hdf5_group_by_name(f, model, skip_mismatch=False):
 # -- optimizer ------------------------------------------------------------
 
 
-def save_optimizer_weights_to_hdf5_group(hdf5_group, optimizer):
+def save_optimizer_weights_to_hdf5_group(group, optimizer):
     """Writes the variables of `optimizer` into the `optimizer_weights`
-    subgroup of `hdf5_group`."""
-    group = hdf5_group.create_group("optimizer_weights")
-    save_subset_weights_to_hdf5_group(group, list(optimizer.variables))
+    subgroup of `group`."""
+    subgroup = group.create_group("optimizer_weights")
+    save_subset_weights_to_hdf5_group(subgroup, list(optimizer.variables))
 
 
-def load_optimizer_weights_from_hdf5_group(hdf5_group):
-    """Returns the optimizer variables stored in `hdf5_group`'s
+def load_optimizer_weights_from_hdf5_group(group):
+    """Returns the optimizer variables stored in `group`'s
     `optimizer_weights` subgroup, in order."""
-    return load_subset_weights_from_hdf5_group(
-        hdf5_group["optimizer_weights"]
-    )
+    return load_subset_weights_from_hdf5_group(group["optimizer_weights"])

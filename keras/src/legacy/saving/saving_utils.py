@@ -11,6 +11,7 @@ same model in a `.keras` file would be.
 """
 
 import copy
+import inspect
 import warnings
 
 from keras.src import losses
@@ -151,6 +152,10 @@ def upgrade_config(config):
         for key in ("layer", "backward_layer"):
             if key in inner:
                 inner[key] = upgrade_config(inner[key])
+    elif class_name == "BatchNormalization":
+        axis = inner.get("axis")
+        if isinstance(axis, list) and len(axis) == 1:
+            inner["axis"] = axis[0]  # Keras 2 stored `[axis]`.
     _upgrade_dtype(inner)
     _drop_removed_arguments(class_name, inner)
     if "module" not in config:
@@ -180,6 +185,14 @@ def _upgrade_model(config, inner):
         return
     if config["class_name"] == "Model":
         config["class_name"] = "Functional"
+    for key in ("input_layers", "output_layers"):
+        refs = inner.get(key)
+        if isinstance(refs, list) and len(refs) == 1 and _is_tensor_ref(
+            refs[0]
+        ):
+            # Keras 2 listed even a single input or output; Keras treats
+            # a one-element list as that tensor (a single array out).
+            inner[key] = refs[0]
     for layer in layers:
         upgrade_config(layer)
         nodes = layer.get("inbound_nodes")
@@ -206,8 +219,12 @@ def _upgrade_dtype(inner):
 
 
 def _drop_removed_arguments(class_name, inner):
+    cls = MODULE_OBJECTS.get(class_name)
+    accepted = ()
+    if cls is not None:
+        accepted = inspect.signature(cls.__init__).parameters
     for key, harmless in _DROPPED_ARGUMENTS.get(class_name, {}).items():
-        if key not in inner:
+        if key not in inner or key in accepted:
             continue
         value = inner.pop(key)
         if harmless is not ANY and value not in harmless:
