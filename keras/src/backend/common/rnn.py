@@ -66,7 +66,7 @@ def rnn(scan, xnp, step_function, inputs, initial_states,
 
     if unroll:
         def loop(f, init, xs):
-            return _python_scan(xnp, f, init, xs)
+            return python_scan(xnp, f, init, xs)
     else:
         loop = scan
     if mask is None:
@@ -200,8 +200,9 @@ def _named(fn, name):
     )
 
 
-def _python_scan(xnp, f, init, xs):
-    """`scan` as a Python loop over the (static) leading axis."""
+def python_scan(xnp, f, init, xs):
+    """`scan` as a Python loop over the (static) leading axis, stacking
+    the outputs with `xnp.stack`."""
     flat = tree.flatten(xs)
     length = flat[0].shape[0]
     if length is None:

@@ -53,7 +53,7 @@ def set_cell_arguments(cell, units, activation, use_bias, dropout,
 
 def cell_config(cell, *names):
     """The config entries `names` of `cell`, serialized."""
-    families = dict(WEIGHT_ARGUMENTS)
+    families = dict(WEIGHT_ARGUMENTS, activity_regularizer=regularizers)
     config = {}
     for name in names:
         value = getattr(cell, name)

@@ -148,6 +148,12 @@ class RNN(Layer):
                 "shape (batch, time, features). Received: "
                 f"sequences.shape={sequences_shape}"
             )
+        if self.unroll and sequences_shape[1] is None:
+            raise ValueError(
+                f"{type(self).__name__} '{self.name}': `unroll=True` needs "
+                "a static number of timesteps (the time axis of the "
+                f"inputs). Received: sequences.shape={sequences_shape}"
+            )
         if self.stateful:
             if sequences_shape[0] is None:
                 raise ValueError(
