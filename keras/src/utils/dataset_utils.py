@@ -382,3 +382,251 @@ def get_batch_size(dataset):
     if hasattr(size, "numpy"):
         size = size.numpy()
     return int(size)
+
+
+# -- split_dataset --------------------------------------------------------------
+
+
+def _check_split_size(name, size, total_length):
+    if size is None:
+        return
+    if isinstance(size, bool) or not isinstance(
+        size, (int, float, np.integer, np.floating)
+    ):
+        raise TypeError(
+            f"Invalid `{name}` Type. Expected: int or float or None, "
+            f"Received: type({name})={type(size)}."
+        )
+    if isinstance(size, (int, np.integer)):
+        valid = 0 < size < total_length
+    else:
+        valid = 0 < size < 1
+    if not valid:
+        raise ValueError(
+            f"`{name}` should be either a positive integer smaller than "
+            f"{total_length}, or a float within the range `[0, 1]`. "
+            f"Received: {name}={size}"
+        )
+
+
+def _rescale_dataset_split_sizes(left_size, right_size, total_length):
+    """Turns `left_size`/`right_size` (fractions, counts or `None`) into
+    two sample counts.
+
+    Fractions are rounded to the nearest count; a `None` side gets the
+    complement of the other side.
+
+    Returns:
+        `(left_count, right_count)`.
+    """
+    if left_size is None and right_size is None:
+        raise ValueError(
+            "At least one of `left_size` or `right_size` must be specified. "
+            "Received: left_size=None and right_size=None"
+        )
+    _check_split_size("left_size", left_size, total_length)
+    _check_split_size("right_size", right_size, total_length)
+    is_float = (float, np.floating)
+    if isinstance(left_size, is_float) and isinstance(right_size, is_float):
+        if left_size + right_size > 1:
+            raise ValueError(
+                "The sum of `left_size` and `right_size` is greater than 1. "
+                "It must be less than or equal to 1."
+            )
+
+    def count(size):
+        if isinstance(size, is_float):
+            return int(round(size * total_length))
+        return None if size is None else int(size)
+
+    left, right = count(left_size), count(right_size)
+    if left is None:
+        left = total_length - right
+    if right is None:
+        right = total_length - left
+    if left + right > total_length:
+        raise ValueError(
+            "The sum of `left_size` and `right_size` should be smaller than "
+            f"the {total_length}. Received: left_size + right_size = "
+            f"{left + right} and total_length = {total_length}"
+        )
+    for side, n in (("left", left), ("right", right)):
+        if n == 0:
+            raise ValueError(
+                f"With `dataset` of length={total_length}, "
+                f"`left_size`={left} and `right_size`={right}. Resulting "
+                f"{side} side dataset split will be empty. Adjust any of "
+                "the aforementioned parameters"
+            )
+    return left, right
+
+
+def _infer_preferred_backend(dataset):
+    """`"tensorflow"` for a `tf.data.Dataset`, `"torch"` for a torch
+    `Dataset`, otherwise the active Keras backend."""
+    if is_tf_dataset(dataset):
+        return "tensorflow"
+    if is_torch_dataset(dataset):
+        return "torch"
+    from keras.src.backend import config
+
+    return config.backend()
+
+
+def _samples(dataset):
+    """The samples of `dataset` as a list, each a NumPy array, a tuple of
+    them, or a dict of them (the element structure of the dataset)."""
+    if is_tf_dataset(dataset):
+        if is_batched(dataset):
+            dataset = dataset.unbatch()
+        return [
+            _tf().nest.map_structure(np.asarray, x)
+            for x in dataset.as_numpy_iterator()
+        ]
+    if is_torch_dataset(dataset):
+        return [_to_numpy_structure(dataset[i]) for i in range(len(dataset))]
+    if isinstance(dataset, np.ndarray):
+        return list(dataset)
+    if isinstance(dataset, (list, tuple)):
+        arrays = [np.asarray(x) for x in dataset]
+        lengths = {len(a) for a in arrays}
+        if len(lengths) > 1:
+            raise ValueError(
+                "All arrays of `dataset` must have the same length. "
+                f"Received lengths: {[len(a) for a in arrays]}"
+            )
+        return list(zip(*arrays))
+    raise TypeError(f"Unsupported dataset type: {type(dataset)}")
+
+
+def _to_numpy_structure(x):
+    if isinstance(x, dict):
+        return {k: _to_numpy_structure(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return tuple(_to_numpy_structure(v) for v in x)
+    if hasattr(x, "numpy"):
+        return np.asarray(x.detach().cpu().numpy() if hasattr(x, "detach")
+                          else x.numpy())
+    return np.asarray(x)
+
+
+def _stack(samples):
+    """Stacks a list of samples of one structure into arrays of that
+    structure."""
+    first = samples[0]
+    if isinstance(first, dict):
+        return {k: _stack([s[k] for s in samples]) for k in first}
+    if isinstance(first, tuple):
+        return tuple(
+            _stack([s[i] for s in samples]) for i in range(len(first))
+        )
+    return np.stack(samples)
+
+
+def _split_dataset_tf(dataset, left_size=None, right_size=None,
+                      shuffle=False, seed=None):
+    tf = _tf()
+    samples = _samples(dataset)
+    order = _split_order(len(samples), shuffle, seed)
+    left, right = _rescale_dataset_split_sizes(
+        left_size, right_size, len(samples)
+    )
+    splits = []
+    for indices in (order[:left], order[len(order) - right:]):
+        split = tf.data.Dataset.from_tensor_slices(
+            _stack([samples[i] for i in indices])
+        )
+        if is_tf_dataset(dataset) and is_batched(dataset):
+            split = split.batch(get_batch_size(dataset))
+        splits.append(split.prefetch(tf.data.AUTOTUNE))
+    return tuple(splits)
+
+
+def _split_dataset_torch(dataset, left_size=None, right_size=None,
+                         shuffle=False, seed=None):
+    torch = importlib.import_module("torch")
+    if not is_torch_dataset(dataset):
+        samples = _samples(dataset)
+
+        class _Samples(torch.utils.data.Dataset):
+            def __len__(self):
+                return len(samples)
+
+            def __getitem__(self, index):
+                return samples[index]
+
+        dataset = _Samples()
+    total = len(dataset)
+    order = _split_order(total, shuffle, seed)
+    left, right = _rescale_dataset_split_sizes(left_size, right_size, total)
+    return (
+        torch.utils.data.Subset(dataset, order[:left].tolist()),
+        torch.utils.data.Subset(dataset, order[total - right:].tolist()),
+    )
+
+
+def _split_order(total, shuffle, seed):
+    order = np.arange(total)
+    if shuffle:
+        if seed is None:
+            seed = random.randint(0, 1_000_000)
+        np.random.RandomState(seed).shuffle(order)
+    return order
+
+
+@keras_export("keras.utils.split_dataset")
+def split_dataset(
+    dataset,
+    left_size=None,
+    right_size=None,
+    shuffle=False,
+    seed=None,
+    preferred_backend=None,
+):
+    """Splits a dataset into a left and a right part (e.g. train / test).
+
+    The samples are (optionally) shuffled, then the first `left_size` go
+    to the left part and the last `right_size` to the right part.
+
+    Args:
+        dataset: a `tf.data.Dataset`, a `torch.utils.data.Dataset`, a
+            NumPy array, or a list/tuple of arrays of the same length
+            (samples are then tuples).
+        left_size: a fraction in `(0, 1)` or a number of samples for the
+            left part; `None` means the complement of `right_size`.
+        right_size: the same for the right part; `None` means the
+            complement of `left_size`.
+        shuffle: whether to shuffle the samples before splitting.
+        seed: the seed of the shuffle.
+        preferred_backend: `"tensorflow"` (return `tf.data.Dataset`s) or
+            `"torch"` (return `torch.utils.data.Subset`s). By default:
+            `"tensorflow"` for a `tf.data.Dataset`, `"torch"` for a torch
+            dataset, and the active Keras backend for arrays (any backend
+            other than torch gives `tf.data.Dataset`s).
+
+    Returns:
+        A tuple `(left, right)` of datasets. A batched `tf.data.Dataset`
+        gives splits batched with the same batch size.
+
+    Example:
+
+    >>> data = np.random.random((100, 4))
+    >>> left, right = keras.utils.split_dataset(
+    ...     data, left_size=0.8, preferred_backend="tensorflow"
+    ... )  # doctest: +SKIP
+    >>> int(left.cardinality()), int(right.cardinality())  # doctest: +SKIP
+    (80, 20)
+    """
+    if preferred_backend is None:
+        preferred_backend = _infer_preferred_backend(dataset)
+    if not (
+        is_tf_dataset(dataset)
+        or is_torch_dataset(dataset)
+        or isinstance(dataset, (np.ndarray, list, tuple))
+    ):
+        raise TypeError(f"Unsupported dataset type: {type(dataset)}")
+    if preferred_backend == "torch":
+        return _split_dataset_torch(
+            dataset, left_size, right_size, shuffle, seed
+        )
+    return _split_dataset_tf(dataset, left_size, right_size, shuffle, seed)
