@@ -630,3 +630,26 @@ def split_dataset(
             dataset, left_size, right_size, shuffle, seed
         )
     return _split_dataset_tf(dataset, left_size, right_size, shuffle, seed)
+
+
+def labels_to_dataset_grain(labels, label_mode, num_classes):
+    """Makes a Grain `MapDataset` of labels (see `labels_to_dataset_tf`
+    for the modes); requires the `grain` package."""
+    try:
+        grain = importlib.import_module("grain")
+    except ImportError as e:
+        raise ImportError(
+            "This requires the grain module. You can install it via "
+            "`pip install grain`"
+        ) from e
+    labels = np.asarray(labels)
+    if label_mode == "binary":
+        labels = labels.astype("float32")[:, None]
+    elif label_mode == "categorical":
+        labels = np.eye(num_classes, dtype="float32")[labels]
+    elif label_mode != "int":
+        raise ValueError(
+            '`label_mode` must be one of "int", "binary" or "categorical". '
+            f"Received: label_mode={label_mode!r}"
+        )
+    return grain.MapDataset.source(labels)
