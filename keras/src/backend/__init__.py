@@ -20,12 +20,16 @@ from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.backend.common.keras_tensor import is_keras_tensor
 from keras.src.backend.common.keras_tensor import standardize_shape
+from keras.src.backend.common.masking import get_keras_mask
+from keras.src.backend.common.masking import set_keras_mask
 from keras.src.backend.common.name_scope import current_path
 from keras.src.backend.common.naming import get_uid
 from keras.src.backend.common.stateless_scope import StatelessScope
 from keras.src.backend.common.stateless_scope import get_stateless_scope
 from keras.src.backend.common.stateless_scope import in_stateless_scope
+from keras.src.backend.common.variables import AutocastScope
 from keras.src.backend.common.variables import KerasVariable
+from keras.src.backend.common.variables import get_autocast_scope
 from keras.src.backend.config import backend
 from keras.src.backend.config import epsilon
 from keras.src.backend.config import floatx
@@ -78,5 +82,7 @@ else:
     from keras.src.backend.numpy import random
 
 keras_export("keras.Variable")(Variable)  # noqa: F405
+# The name scope class of the active backend, under Keras's alias.
+backend_name_scope = name_scope  # noqa: F405
 keras_export("keras.device")(device)  # noqa: F405
 keras_export("keras.name_scope")(name_scope)  # noqa: F405

@@ -441,3 +441,15 @@ class AutocastScope:
 
     def __exit__(self, *args):
         global_state.set_global_attribute("autocast_scope", self._previous)
+
+
+def get_autocast_scope():
+    """Returns the innermost open `AutocastScope`, or `None`.
+
+    Example:
+
+    >>> with AutocastScope("float16") as scope:
+    ...     get_autocast_scope() is scope
+    True
+    """
+    return global_state.get_global_attribute("autocast_scope")
