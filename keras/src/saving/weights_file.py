@@ -80,7 +80,10 @@ def _children(obj):
     first = isinstance(obj, (Functional, Sequential))
     if first:
         yield "layers", obj.layers
-    for name in dir(obj):
+    # Public names first: an object reachable as `key_dense` and as
+    # `_key_dense` is saved under `key_dense`, as upstream Keras does.
+    names = sorted(dir(obj), key=lambda name: name.startswith("_"))
+    for name in names:
         if name.startswith("__") or name in skipset:
             continue
         if first and name == "layers":
