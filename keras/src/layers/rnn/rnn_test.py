@@ -217,18 +217,3 @@ class RNNTest(testing.TestCase):
             RNN(keras.layers.Dense(2))
         with self.assertRaisesRegex(ValueError, "batch, time, features"):
             RNN(OneCell(2))(np.ones((2, 3), "float32"))
-
-    @pytest.mark.requires_trainable_backend
-    def test_fit_jit_and_eager(self):
-        x = _x((8, 4, 3))
-        y = _x((8, 2), seed=2)
-        for jit in (False, True):
-            if jit and backend.backend() == "torch":
-                jit = {"backend": "aot_eager", "fullgraph": True}
-            model = keras.Sequential([
-                keras.Input((4, 3)), RNN(OneCell(2)), keras.layers.Dense(2)])
-            model.compile("sgd", "mse", jit_compile=jit)
-            before = model.get_weights()
-            history = model.fit(x, y, batch_size=4, epochs=1, verbose=0)
-            self.assertTrue(np.isfinite(history.history["loss"][0]))
-            self.assertNotAllClose(before[0], model.get_weights()[0])

@@ -1,8 +1,6 @@
 import numpy as np
-import pytest
 
 import keras
-from keras.src import backend
 from keras.src import testing
 from keras.src.layers.rnn.simple_rnn import SimpleRNN
 from keras.src.layers.rnn.simple_rnn import SimpleRNNCell
@@ -80,17 +78,3 @@ class SimpleRNNTest(testing.TestCase):
                           recurrent_initializer="zeros")
         y = keras.ops.convert_to_numpy(layer(x, training=True))
         self.assertAllClose(y[:, 0], y[:, 2])
-
-    @pytest.mark.requires_trainable_backend
-    def test_fit_jit_and_eager(self):
-        rng = np.random.RandomState(1)
-        x = rng.normal(size=(8, 4, 3)).astype("float32")
-        y = rng.normal(size=(8, 2)).astype("float32")
-        for jit in (False, True):
-            if jit and backend.backend() == "torch":
-                jit = {"backend": "aot_eager", "fullgraph": True}
-            model = keras.Sequential([keras.Input((4, 3)), SimpleRNN(2)])
-            model.compile("sgd", "mse", jit_compile=jit)
-            before = model.get_weights()
-            model.fit(x, y, batch_size=4, epochs=1, verbose=0)
-            self.assertNotAllClose(before[1], model.get_weights()[1])
