@@ -1,0 +1,32 @@
+import numpy as np
+
+from keras.src import testing
+from keras.src.layers.rnn.conv_lstm3d import ConvLSTM3D
+
+
+class ConvLSTM3DTest(testing.TestCase):
+    def test_run_layer_test(self):
+        self.run_layer_test(
+            ConvLSTM3D,
+            init_kwargs={"filters": 2, "kernel_size": 2},
+            input_shape=(1, 2, 3, 3, 3, 1),
+            expected_output_shape=(1, 2, 2, 2, 2),
+            expected_num_trainable_weights=3,
+            expected_num_non_trainable_weights=0,
+            supports_masking=True,
+        )
+
+    def test_shapes(self):
+        layer = ConvLSTM3D(3, 2, padding="same", return_sequences=True,
+                           return_state=True)
+        x = np.ones((1, 2, 3, 3, 3, 1), "float32")
+        outputs, h, c = layer(x)
+        spatial = x.shape[2:-1]
+        self.assertEqual(tuple(outputs.shape), x.shape[:2] + spatial + (3,))
+        self.assertEqual(tuple(h.shape), x.shape[:1] + spatial + (3,))
+        self.assertEqual(tuple(c.shape), tuple(h.shape))
+        self.assertEqual(tuple(layer.cell.kernel.shape),
+                         (2,) * 3 + (x.shape[-1], 12))
+        first = ConvLSTM3D(3, 2, data_format="channels_first")
+        y = first(np.moveaxis(x, -1, 2))
+        self.assertEqual(y.shape[1], 3)
