@@ -384,7 +384,7 @@ def get_batch_size(dataset):
     return int(size)
 
 
-# -- split_dataset --------------------------------------------------------------
+# -- split_dataset ------------------------------------------------------------
 
 
 def _check_split_size(name, size, total_length):

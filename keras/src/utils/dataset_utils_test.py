@@ -3,6 +3,8 @@ import io
 import os
 
 import numpy as np
+import torch
+import tensorflow as tf  # noqa: I001 (torch before tensorflow)
 
 from keras.src import testing
 from keras.src.utils import dataset_utils
@@ -134,3 +136,124 @@ class SplitArgumentsTest(testing.TestCase):
             check(1.0, "training", True, 1)
         with self.assertRaisesRegex(ValueError, '"both"'):
             check(0.2, "bad", True, 1)
+
+
+class DatasetKindsTest(testing.TestCase):
+    def test_kinds_and_batch_size(self):
+        dataset = tf.data.Dataset.range(10)
+        self.assertTrue(dataset_utils.is_tf_dataset(dataset))
+        self.assertFalse(dataset_utils.is_tf_dataset(np.arange(3)))
+        self.assertFalse(dataset_utils.is_torch_dataset(dataset))
+        self.assertTrue(dataset_utils.is_torch_dataset(
+            torch.utils.data.TensorDataset(torch.zeros(2))
+        ))
+        self.assertFalse(dataset_utils.is_grain_dataset(dataset))
+        self.assertFalse(dataset_utils.is_batched(dataset))
+        self.assertTrue(dataset_utils.is_batched(dataset.batch(3)))
+        self.assertEqual(dataset_utils.get_batch_size(dataset.batch(3)), 3)
+        self.assertIsNone(dataset_utils.get_batch_size(dataset))
+
+    def test_labels_to_dataset_tf(self):
+        to_ds = dataset_utils.labels_to_dataset_tf
+        self.assertEqual(
+            [x.numpy().tolist() for x in to_ds([0, 2], "categorical", 3)],
+            [[1.0, 0.0, 0.0], [0.0, 0.0, 1.0]],
+        )
+        self.assertEqual(
+            [x.numpy().tolist() for x in to_ds([0, 1], "binary", 2)],
+            [[0.0], [1.0]],
+        )
+        self.assertEqual(
+            [int(x) for x in to_ds(np.array([1, 0]), "int", 2)], [1, 0]
+        )
+        with self.assertRaisesRegex(ValueError, "label_mode"):
+            to_ds([0], "sparse", 2)
+
+
+class SplitDatasetTest(testing.TestCase):
+    def test_sizes(self):
+        rescale = dataset_utils._rescale_dataset_split_sizes
+        self.assertEqual(rescale(0.2, None, 10), (2, 8))
+        self.assertEqual(rescale(None, 3, 10), (7, 3))
+        self.assertEqual(rescale(0.3, 0.3, 10), (3, 3))
+        self.assertEqual(rescale(0.25, None, 10), (2, 8))
+        self.assertEqual(rescale(np.int64(3), None, 10), (3, 7))
+        for args, error, message in [
+            ((None, None, 10), ValueError, "At least one"),
+            ((1.0, None, 10), ValueError, "left_size"),
+            ((None, 10, 10), ValueError, "right_size"),
+            ((6, 6, 10), ValueError, "sum"),
+            ((0.6, 0.6, 10), ValueError, "greater than 1"),
+            ((0.05, None, 10), ValueError, "left side"),
+            (("a", None, 10), TypeError, "Invalid `left_size` Type"),
+            ((True, None, 10), TypeError, "Invalid `left_size` Type"),
+        ]:
+            with self.assertRaisesRegex(error, message):
+                rescale(*args)
+
+    def test_arrays_to_tf_datasets(self):
+        x = np.arange(20).reshape(10, 2)
+        y = np.arange(10)
+        left, right = dataset_utils.split_dataset(
+            (x, y), left_size=0.8, preferred_backend="tensorflow"
+        )
+        self.assertIsInstance(left, tf.data.Dataset)
+        self.assertEqual(int(left.cardinality()), 8)
+        self.assertEqual(int(right.cardinality()), 2)
+        rows = [(a.tolist(), int(b)) for a, b in right.as_numpy_iterator()]
+        self.assertEqual(rows, [([16, 17], 8), ([18, 19], 9)])
+        left, right = dataset_utils.split_dataset(
+            x, right_size=3, shuffle=True, seed=1,
+            preferred_backend="tensorflow",
+        )
+        seen = [r.tolist() for d in (left, right)
+                for r in d.as_numpy_iterator()]
+        self.assertEqual(len(seen), 10)
+        self.assertEqual(sorted(seen), x.tolist())
+        self.assertNotEqual(seen, x.tolist())
+        with self.assertRaisesRegex(TypeError, "Unsupported dataset"):
+            dataset_utils.split_dataset("abc", 0.5)
+
+    def test_batched_tf_dataset_keeps_batch_size(self):
+        dataset = tf.data.Dataset.from_tensor_slices(
+            {"a": np.arange(10), "b": np.arange(10.0)}
+        ).batch(3)
+        left, right = dataset_utils.split_dataset(dataset, left_size=4)
+        self.assertEqual(
+            [b["a"].tolist() for b in left.as_numpy_iterator()],
+            [[0, 1, 2], [3]],
+        )
+        self.assertEqual(
+            [b["a"].tolist() for b in right.as_numpy_iterator()],
+            [[4, 5, 6], [7, 8, 9]],
+        )
+
+    def test_torch_dataset(self):
+        class Squares(torch.utils.data.Dataset):
+            def __len__(self):
+                return 5
+
+            def __getitem__(self, i):
+                return torch.tensor([float(i)]), i * i
+
+        left, right = dataset_utils.split_dataset(Squares(), right_size=2)
+        self.assertIsInstance(left, torch.utils.data.Subset)
+        self.assertEqual((len(left), len(right)), (3, 2))
+        self.assertEqual(right[1][1], 16)
+        left, right = dataset_utils.split_dataset(
+            Squares(), left_size=0.4, preferred_backend="tensorflow"
+        )
+        self.assertEqual(
+            [int(b) for _, b in right.as_numpy_iterator()], [4, 9, 16]
+        )
+
+    def test_arrays_to_torch_subsets(self):
+        left, right = dataset_utils.split_dataset(
+            (np.arange(6), np.arange(6) * 2), left_size=2,
+            preferred_backend="torch",
+        )
+        self.assertEqual(len(left), 2)
+        self.assertEqual([int(v) for v in right[0]], [2, 4])
+        loader = torch.utils.data.DataLoader(right, batch_size=4)
+        x, y = next(iter(loader))
+        self.assertEqual(x.tolist(), [2, 3, 4, 5])

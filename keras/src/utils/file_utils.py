@@ -37,7 +37,7 @@ _REMOTE_PATH = re.compile(
 )
 
 
-# -- paths ----------------------------------------------------------------------
+# -- paths --------------------------------------------------------------------
 
 
 def path_to_string(path):
@@ -113,7 +113,7 @@ def is_remote_path(filepath):
     return bool(_REMOTE_PATH.match(str(path_to_string(filepath))))
 
 
-# -- hashes ---------------------------------------------------------------------
+# -- hashes -------------------------------------------------------------------
 
 
 def resolve_hasher(algorithm, file_hash=None):
@@ -177,7 +177,7 @@ def validate_file(fpath, file_hash, algorithm="auto", chunk_size=_CHUNK_SIZE):
     return hash_file(fpath, hasher, chunk_size) == str(file_hash)
 
 
-# -- archives -------------------------------------------------------------------
+# -- archives -----------------------------------------------------------------
 
 
 def _skip(name):
@@ -289,7 +289,7 @@ def extract_archive(file_path, path=".", archive_format="auto"):
     return False
 
 
-# -- downloads ------------------------------------------------------------------
+# -- downloads ----------------------------------------------------------------
 
 
 def _download(origin, target, file_hash, hash_algorithm):
