@@ -85,8 +85,13 @@ class SeedGenerator:
                 trainable=False,
                 name="seed_generator_state",
             )
-        # The counter step, made once: `next()` is on the hot path.
-        self._step = self.backend.convert_to_tensor([0, 1], dtype=dtype)
+        # The counter step, made once: `next()` is on the hot path. On
+        # TensorFlow it stays a NumPy array: a constant made while a
+        # `tf.function` traces (the global generator's first use) would
+        # belong to that graph.
+        self._step = np.array([0, 1], dtype=dtype)
+        if self.backend.backend() != "tensorflow":
+            self._step = self.backend.convert_to_tensor(self._step)
         # torch and TensorFlow variables are updated in place, so the seed
         # handed out must be a copy; JAX and NumPy replace the value.
         self._copy_seed = self.backend.backend() not in ("jax", "numpy")

@@ -15,6 +15,7 @@ and on torch a whole-step graph captured with `make_fx`
 
 from keras.src import tree
 from keras.src.backend.common.stateless_scope import StatelessScope
+from keras.src.trainers import overrides
 from keras.src.trainers.data_adapters import data_adapter_utils
 
 
@@ -84,9 +85,8 @@ def train_step(model, state, data, value_and_grad):
         values = [trainable_values, non_trainable_values, metrics_values]
         with _scope(groups, values) as scope:
             y_pred = model(x, training=True)
-            loss = model.compute_loss(
-                x=x, y=y, y_pred=y_pred, sample_weight=sample_weight,
-                training=True,
+            loss = overrides.compute_loss(
+                model, x, y, y_pred, sample_weight, training=True
             )
             model._clear_losses()  # They hold traced values.
             _, new_non_trainable, new_metrics = _read(scope, groups, values)

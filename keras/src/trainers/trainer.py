@@ -27,6 +27,7 @@ from keras.src import tree
 from keras.src.callbacks.callback_list import CallbackList
 from keras.src.trainers import compile_utils
 from keras.src.trainers import jit_resolution
+from keras.src.trainers import overrides
 from keras.src.trainers.data_adapters import data_adapter_utils
 from keras.src.trainers.epoch_iterator import EpochIterator
 
@@ -300,9 +301,8 @@ class Trainer:
             data
         )
         y_pred = self(x, training=False)
-        loss = self.compute_loss(
-            x=x, y=y, y_pred=y_pred, sample_weight=sample_weight,
-            training=False,
+        loss = overrides.compute_loss(
+            self, x, y, y_pred, sample_weight, training=False
         )
         self._loss_tracker.update_state(loss, sample_weight=batch_size(x))
         return self.compute_metrics(x, y, y_pred,
@@ -434,14 +434,15 @@ class Trainer:
         for epoch in range(initial_epoch, epochs):
             self.reset_metrics()
             callbacks.on_epoch_begin(epoch)
+            step_logs = None
             for step, batches in iterator.enumerate_epoch():
                 callbacks.on_train_batch_begin(step)
-                logs = train_function(batches)
-                callbacks.on_train_batch_end(step, logs)
+                step_logs = train_function(batches)
+                callbacks.on_train_batch_end(step, step_logs)
                 if self.stop_training:
                     break
             _backend_trainer().sync_state(self)
-            epoch_logs = self._numeric_logs(self.get_metrics_result())
+            epoch_logs = self._numeric_logs(self._final_logs(step_logs))
             if validation_iterator is not None and _should_validate(
                 epoch, validation_freq
             ):
@@ -512,6 +513,7 @@ class Trainer:
         self.reset_metrics()
         if callbacks is not None:
             callbacks.on_test_begin()
+        logs = None
         for step, batches in iterator.enumerate_epoch():
             if callbacks is not None:
                 callbacks.on_test_batch_begin(step)
@@ -519,10 +521,21 @@ class Trainer:
             if callbacks is not None:
                 callbacks.on_test_batch_end(step, logs)
         _backend_trainer().sync_state(self, metrics_only=True)
-        logs = self._numeric_logs(self.get_metrics_result())
+        logs = self._numeric_logs(self._final_logs(logs))
         if callbacks is not None:
             callbacks.on_test_end(logs)
         return logs
+
+    def _final_logs(self, step_logs):
+        """The logs an epoch ends with: the tracked metrics' results, or,
+        when the step returns other names (a `compute_metrics` or
+        `train_step` override), the last step's logs, as Keras does."""
+        results = self.get_metrics_result()
+        if step_logs:
+            step_logs = _flat_logs(step_logs)
+            if set(step_logs) != set(results):
+                return step_logs
+        return results
 
     def _ordered_log_names(self, logs):
         """`"loss"` first, then the metrics in compile order."""
@@ -654,10 +667,16 @@ class Trainer:
             lambda v: v if backend.is_tensor(v) else
             backend.convert_to_tensor(v), x
         )
-        y_pred = self(x)
+        if overrides.defines_call(self):
+            y_pred = self(x)
+        else:
+            # Only its own `train_step` knows how to run it; its
+            # variables are those of the sublayers it already holds.
+            y_pred = None
+            self.built = True
         if not self.compiled:
             return
-        if y is not None:
+        if y is not None and y_pred is not None:
             y = tree.map_structure(backend.convert_to_tensor, y)
             if self._compile_loss is not None:
                 self._compile_loss.build(y, y_pred)
@@ -688,6 +707,19 @@ class Trainer:
             k: float(backend.convert_to_numpy(v)) if _is_scalar(v) else v
             for k, v in logs.items()
         }
+
+
+def _flat_logs(logs):
+    """Logs with nested dicts (a metric whose result is a dict, such as
+    `compile_metrics` in `{m.name: m.result() for m in self.metrics}`)
+    merged into the top level."""
+    flat = {}
+    for name, value in logs.items():
+        if isinstance(value, dict):
+            flat.update(_flat_logs(value))
+        else:
+            flat[name] = value
+    return flat
 
 
 def _is_scalar(value):

@@ -22,6 +22,17 @@ IS_THREAD_SAFE = True
 class Variable(KerasVariable):
     """A Keras variable holding a `tf.Variable`."""
 
+    # Initial values are made outside any graph being traced: a variable
+    # first needed inside a `tf.function` (the global seed generator) must
+    # outlive that graph.
+    def __init__(self, *args, **kwargs):
+        with tf.init_scope():
+            super().__init__(*args, **kwargs)
+
+    def _deferred_initialize(self):
+        with tf.init_scope():
+            super()._deferred_initialize()
+
     def _initialize(self, value):
         self._value = tf.Variable(
             value, dtype=self._dtype, trainable=self._trainable,

@@ -5,6 +5,7 @@ import tensorflow as tf
 
 from keras.src import tree
 from keras.src.backend.tensorflow.core import convert_to_tensor
+from keras.src.trainers import overrides
 from keras.src.trainers.data_adapters import data_adapter_utils
 
 # `jit_compile="auto"` compiles with XLA when every layer supports it.
@@ -31,9 +32,8 @@ def train_step(model, data):
     x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(data)
     with tf.GradientTape() as tape:
         y_pred = model(x, training=True)
-        loss = model.compute_loss(
-            x=x, y=y, y_pred=y_pred, sample_weight=sample_weight,
-            training=True,
+        loss = overrides.compute_loss(
+            model, x, y, y_pred, sample_weight, training=True
         )
         model._loss_tracker.update_state(loss,
                                          sample_weight=_batch_size(x))

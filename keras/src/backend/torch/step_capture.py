@@ -108,6 +108,8 @@ class CapturedStep:
                                 _allow_non_fake_inputs=True)(values,
                                                              list(leaves))
         except Exception as error:
+            self._raise_eager_error(variables,
+                                    optree.tree_unflatten(treedef, leaves))
             raise RuntimeError(
                 f"jit_compile could not capture the {self._kind} step of "
                 f"model {self._model.name!r} as one graph: {error}\n"
@@ -117,3 +119,16 @@ class CapturedStep:
                 "model with jit_compile=False."
             ) from error
         return torch.compile(graph, **self._options), variables
+
+    def _raise_eager_error(self, variables, data):
+        """Runs the model's ordinary step once, eagerly, so that an error of
+        the user's own code surfaces as eager execution raises it; every
+        variable is restored afterwards."""
+        saved = [v._value.detach().clone() for v in variables]
+        try:
+            with torch.set_grad_enabled(self._kind == "train"):
+                getattr(self._model, f"{self._kind}_step")(data)
+        finally:
+            with torch.no_grad():
+                for variable, value in zip(variables, saved):
+                    variable._value.copy_(value)

@@ -16,6 +16,7 @@ from keras.src import tree
 from keras.src.backend.torch.core import convert_to_tensor
 from keras.src.backend.torch.step_capture import CapturedStep
 from keras.src.trainers import jit_resolution
+from keras.src.trainers import overrides
 from keras.src.trainers.data_adapters import data_adapter_utils
 from keras.src.trainers.stateless_steps import batch_size
 
@@ -41,8 +42,8 @@ def train_step(model, data):
     """Forward, loss, `backward()`, optimizer update, metrics."""
     x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(data)
     y_pred = model(x, training=True)
-    loss = model.compute_loss(
-        x=x, y=y, y_pred=y_pred, sample_weight=sample_weight, training=True
+    loss = overrides.compute_loss(
+        model, x, y, y_pred, sample_weight, training=True
     )
     model._loss_tracker.update_state(loss, sample_weight=batch_size(x))
     if hasattr(model.optimizer, "scale_loss"):
