@@ -93,6 +93,15 @@ def in_safe_mode():
     return global_state.get_global_attribute("safe_mode")
 
 
+def effective_safe_mode(safe_mode):
+    """Returns the safe mode a loading call with `safe_mode` runs under:
+    `False` once `keras.config.enable_unsafe_deserialization()` (or an
+    enclosing unsafe call) turned it off, else `bool(safe_mode)`."""
+    if in_safe_mode() is False:
+        return False
+    return bool(safe_mode)
+
+
 class RefusedDeserializationError(ValueError, TypeError):
     """Raised when safe loading refuses what a file asks for.
 
@@ -116,6 +125,18 @@ def refusal(message, opt_in=True):
     if opt_in:
         message = f"{message} {OPT_IN_HINT}"
     return RefusedDeserializationError(message)
+
+
+def find_refusal(error):
+    """Returns the `RefusedDeserializationError` that caused `error` (itself
+    included, following `__cause__` and `__context__`), or `None`."""
+    seen = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, RefusedDeserializationError):
+            return error
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return None
 
 
 def shorten(value, limit=2000):
@@ -333,6 +354,26 @@ def read_member(archive, member, filename, limit=None):
             "file is corrupt or crafted."
         )
     return data
+
+
+def checked_read(read, filename, member, *args):
+    """Returns `read(*args)`, turning the `OSError` (h5py's error for a
+    damaged file) or `RecursionError` of a corrupt or crafted `member` of
+    `filename` into a `ValueError` that names them; a `ValueError` that
+    does not name the file gets its name added."""
+    try:
+        return read(*args)
+    except (OSError, RecursionError) as e:
+        if isinstance(e, FileNotFoundError):
+            raise
+        raise ValueError(
+            f"Could not read {member} in {filename}: the file is truncated "
+            f"or corrupt ({type(e).__name__}: {e})."
+        ) from None
+    except ValueError as e:
+        if str(filename) in str(e) or find_refusal(e) is not None:
+            raise
+        raise ValueError(f"While reading {member} in {filename}: {e}") from e
 
 
 def safe_extract_path(folder, member):

@@ -31,6 +31,7 @@ import numpy as np
 
 from keras.src.saving import h5_store
 from keras.src.saving import object_registration
+from keras.src.saving import safe_mode as safe_mode_lib
 from keras.src.saving import serialization_lib
 from keras.src.saving import weights_file
 from keras.src.saving.h5_store import H5IOStore
@@ -188,15 +189,21 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
         config = dict(archive.config)
         if not compile:
             config.pop("compile_config", None)
+        safe_mode = safe_mode_lib.effective_safe_mode(safe_mode)
         with SafeModeScope(safe_mode):
             with object_registration.CustomObjectScope(custom_objects or {}):
                 model = serialization_lib.deserialize_keras_object(
                     config, custom_objects=custom_objects,
                     safe_mode=safe_mode,
                 )
-        store = archive.open_weights()
+        store = safe_mode_lib.checked_read(
+            archive.open_weights, filepath, WEIGHTS_FILENAME
+        )
         try:
-            weights_file.load_state(model, store)
+            safe_mode_lib.checked_read(
+                weights_file.load_state, filepath, WEIGHTS_FILENAME,
+                model, store,
+            )
         finally:
             store.close()
     return model
@@ -231,7 +238,8 @@ class KerasArchive:
                 f"{self.filepath} is not a `.keras` file: it is not a zip "
                 "archive."
             )
-        self._zip = zipfile.ZipFile(self.filepath, "r")
+        # Safe-mode checks of the untrusted archive (member names, sizes).
+        self._zip = safe_mode_lib.open_archive(self.filepath)
         try:
             self._check_names(self._zip.namelist())
             self.metadata = self._read_json(METADATA_FILENAME, optional=True)
@@ -278,19 +286,15 @@ class KerasArchive:
                 f"the {MAX_JSON_SIZE} allowed."
             )
         if self._zip is not None:
-            with self._zip.open(name) as f:
-                raw = f.read(MAX_JSON_SIZE + 1)
+            raw = safe_mode_lib.read_member(
+                self._zip, name, self.filepath, MAX_JSON_SIZE
+            )
         else:
             with open(os.path.join(self.filepath, name), "rb") as f:
                 raw = f.read(MAX_JSON_SIZE + 1)
         if len(raw) > MAX_JSON_SIZE:
             raise ValueError(f"{name} in {self.filepath} is too large.")
-        try:
-            value = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise ValueError(
-                f"{name} in {self.filepath} is not valid JSON: {e}"
-            ) from e
+        value = safe_mode_lib.load_json(raw, self.filepath, name)
         if not isinstance(value, dict):
             raise ValueError(
                 f"{name} in {self.filepath} should hold a JSON object; it "

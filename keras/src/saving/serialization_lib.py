@@ -462,7 +462,14 @@ def _deserialize_object(config, custom_objects, module_objects, printable):
         )
     try:
         obj = cls.from_config(inner)
-    except TypeError as e:
+    except Exception as e:
+        refused = safe_mode_lib.find_refusal(e)
+        if refused is not None:
+            # Nested `from_config` calls wrap errors; what safe mode
+            # refused stays the error the caller sees.
+            raise refused from None
+        if not isinstance(e, TypeError):
+            raise
         # Usually an argument that `from_config` passed on unconverted.
         raise TypeError(
             f"{cls} could not be deserialized from its config: its "
