@@ -118,3 +118,18 @@ def get(identifier):
         "a `Constraint` or a callable. Received: "
         f"identifier={identifier!r} (of type {type(identifier).__name__})"
     )
+
+
+# Keras's package also exposes these modules as attributes. They are
+# imported on first use: they import this package back.
+_LAZY_MODULES = {
+    "serialization_lib": "keras.src.saving.serialization_lib",
+}
+
+
+def __getattr__(name):
+    if name in _LAZY_MODULES:
+        import importlib
+
+        return importlib.import_module(_LAZY_MODULES[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

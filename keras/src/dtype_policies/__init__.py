@@ -1,9 +1,14 @@
 """Dtype policies: which dtype layers compute in and keep variables in."""
 
+from keras.src import backend  # noqa: F401
 from keras.src.api_export import keras_export
 from keras.src.dtype_policies.dtype_policy import DTypePolicy
 from keras.src.dtype_policies.dtype_policy import FloatDTypePolicy
 from keras.src.dtype_policies.dtype_policy import dtype_policy
+
+# The policy classes `deserialize` knows by name.
+ALL_OBJECTS = {DTypePolicy, FloatDTypePolicy}
+ALL_OBJECTS_DICT = {cls.__name__: cls for cls in ALL_OBJECTS}
 
 
 @keras_export("keras.dtype_policies.get")
@@ -61,7 +66,7 @@ def deserialize(config, custom_objects=None):
     >>> keras.dtype_policies.deserialize(config).name
     'float16'
     """
-    classes = {"DTypePolicy": DTypePolicy, "FloatDTypePolicy": FloatDTypePolicy}
+    classes = dict(ALL_OBJECTS_DICT)
     classes.update(custom_objects or {})
     class_name = config.get("class_name")
     if class_name not in classes:

@@ -64,6 +64,8 @@ LOSS_FUNCTIONS = (
 
 # Every name `get` and `deserialize` accept: class and function names and
 # the short aliases of the functions.
+# Every loss class and function, as a set (Keras's `ALL_OBJECTS`).
+ALL_OBJECTS = set(LOSS_CLASSES) | set(LOSS_FUNCTIONS)
 ALL_OBJECTS_DICT = {obj.__name__: obj for obj in LOSS_CLASSES}
 ALL_OBJECTS_DICT.update({fn.__name__: fn for fn in LOSS_FUNCTIONS})
 ALL_OBJECTS_DICT.update(
@@ -178,3 +180,18 @@ def get(identifier):
         f"callable. Received: identifier={identifier!r} (of type "
         f"{type(identifier).__name__})"
     )
+
+
+# Keras's package also exposes these modules as attributes. They are
+# imported on first use: they import this package back.
+_LAZY_MODULES = {
+    "serialization_lib": "keras.src.saving.serialization_lib",
+}
+
+
+def __getattr__(name):
+    if name in _LAZY_MODULES:
+        import importlib
+
+        return importlib.import_module(_LAZY_MODULES[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

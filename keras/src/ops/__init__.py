@@ -14,3 +14,8 @@ from keras.src.ops import linalg  # noqa: E402
 from keras.src.ops import math  # noqa: E402
 from keras.src.ops import nn  # noqa: E402
 from keras.src.ops import numpy  # noqa: E402
+
+# Also under these names in Keras's package: the active backend's name
+# scope class and random module.
+from keras.src.backend import name_scope  # noqa: E402,F401
+from keras.src.backend import random  # noqa: E402,F401

@@ -10,6 +10,12 @@ JAX or pandas unless the data comes from them.
 
 from keras.src import tree
 from keras.src.trainers.data_adapters import data_adapter_utils as utils
+from keras.src.trainers.data_adapters.data_adapter_utils import (  # noqa: F401
+    is_tf_dataset,
+)
+from keras.src.trainers.data_adapters.data_adapter_utils import (  # noqa: F401
+    is_torch_dataloader,
+)
 from keras.src.trainers.data_adapters.array_data_adapter import (
     ArrayDataAdapter,
 )
