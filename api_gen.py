@@ -121,12 +121,19 @@ def _tf_keras_namespaces(namespaces, tf_keras_only):
         result[mirrored] = dict(names)
     for namespace, names in tf_keras_only.items():
         mirrored = result.setdefault(namespace, {})
-        replaced = set(names.values())
+        replaced = {id(_resolve(target)) for target in names.values()}
         for public_name, target in list(mirrored.items()):
-            if target in replaced:
+            if id(_resolve(target)) in replaced:
                 del mirrored[public_name]
         mirrored.update(names)
     return result
+
+
+def _resolve(target):
+    """The object a registration (module, attribute) names: one object may
+    be registered from several modules."""
+    module, attr = target
+    return getattr(importlib.import_module(module), attr)
 
 
 def _import_line(module, attr, public_name):

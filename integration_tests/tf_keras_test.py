@@ -27,6 +27,14 @@ class TfKerasTest(testing.TestCase):
         self.assertEqual(tf.keras.backend.backend(), backend.backend())
         self.assertEqual(tf.keras.__version__, keras.__version__)
 
+    def test_tf_keras_loss_aliases(self):
+        # As with Keras, tf.keras names these losses by their tf.keras 2
+        # aliases instead of their Keras 3 names.
+        self.assertIs(tf.keras.losses.mse, keras.losses.mean_squared_error)
+        self.assertIs(tf.keras.metrics.MAE, keras.losses.mean_absolute_error)
+        self.assertFalse(hasattr(tf.keras.losses, "mean_squared_error"))
+        self.assertTrue(hasattr(keras.losses, "mean_squared_error"))
+
     def test_import_through_tensorflow_package(self):
         from tensorflow.keras import layers
         from tensorflow.keras.layers import Dense

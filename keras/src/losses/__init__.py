@@ -182,6 +182,32 @@ def get(identifier):
     )
 
 
+# `tf.keras.losses` and `tf.keras.metrics` (TensorFlow's view of this
+# package, keras/_tf_keras) name these functions by their tf.keras 2
+# aliases, in place of their Keras 3 names, as Keras does.
+TF_KERAS_ALIASES = {
+    "KLD": _losses.kl_divergence,
+    "kld": _losses.kl_divergence,
+    "kullback_leibler_divergence": _losses.kl_divergence,
+    "logcosh": _losses.log_cosh,
+    "MAE": _losses.mean_absolute_error,
+    "mae": _losses.mean_absolute_error,
+    "MAPE": _losses.mean_absolute_percentage_error,
+    "mape": _losses.mean_absolute_percentage_error,
+    "MSE": _losses.mean_squared_error,
+    "mse": _losses.mean_squared_error,
+    "MSLE": _losses.mean_squared_logarithmic_error,
+    "msle": _losses.mean_squared_logarithmic_error,
+}
+for _alias, _fn in TF_KERAS_ALIASES.items():
+    keras_export(
+        [
+            f"keras._tf_keras.keras.losses.{_alias}",
+            f"keras._tf_keras.keras.metrics.{_alias}",
+        ]
+    )(_fn)
+
+
 # Keras's package also exposes these modules as attributes. They are
 # imported on first use: they import this package back.
 _LAZY_MODULES = {
