@@ -85,3 +85,13 @@ class ModuleLayoutTest(testing.TestCase):
         self.assertEqual(
             result.stdout.strip(), "int32 Sequential", msg=result.stderr
         )
+
+    def test_thin_modules_at_keras_paths(self):
+        from keras.src.ops import node
+        from keras.src.ops.symbolic_arguments import SymbolicArguments
+        from keras.src.optimizers.optimizer import Optimizer
+        from keras.src.utils import tree as utils_tree
+
+        self.assertIs(Optimizer, keras.optimizers.Optimizer)
+        self.assertIs(SymbolicArguments, node.SymbolicArguments)
+        self.assertIs(utils_tree.flatten, keras.tree.flatten)
