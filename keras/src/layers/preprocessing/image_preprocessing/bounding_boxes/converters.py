@@ -8,6 +8,8 @@ the image preprocessing layers can run them with TensorFlow inside
 TensorFlow when called inside a TensorFlow graph.
 """
 
+import math
+
 from keras.src import backend as active_backend
 from keras.src.api_export import keras_export
 from keras.src.utils import backend_utils
@@ -263,3 +265,268 @@ def pad(boxes, top, left, height=None, width=None,
     b = _call_backend()
     moved = _shift(b, boxes, top, left, bounding_box_format)
     return _from_xyxy(b, moved, bounding_box_format, None, None)
+
+
+_ENCODINGS = ("center_yxhw", "center_xywh")
+
+
+def _centers(b, boxes, bounding_box_format, image_shape, fn_name):
+    """`(cx, cy, w, h)` of `boxes` in absolute coordinates."""
+    _check_format("bounding_box", bounding_box_format)
+    height = width = None
+    if bounding_box_format.startswith("rel_"):
+        if image_shape is None:
+            raise ValueError(
+                f"{fn_name}() needs `image_shape` (height, width, ...) for "
+                "the relative format "
+                f"{bounding_box_format!r}."
+            )
+        height = b.cast(image_shape[0], "float32")
+        width = b.cast(image_shape[1], "float32")
+    boxes = b.cast(b.convert_to_tensor(boxes), "float32")
+    x1, y1, x2, y2 = _to_xyxy(b, boxes, bounding_box_format, height, width)
+    return (x1 + x2) / 2, (y1 + y2) / 2, x2 - x1, y2 - y1
+
+
+def _check_encoding(name, value):
+    if value not in _ENCODINGS:
+        raise ValueError(
+            f"`{name}` must be one of {_ENCODINGS}. Received: "
+            f"{name}={value!r}"
+        )
+
+
+def _variance(b, variance):
+    if variance is None:
+        return None
+    if len(variance) != 4:
+        raise ValueError(
+            "`variance` must hold 4 values (one per delta). Received: "
+            f"variance={variance}"
+        )
+    return b.convert_to_tensor(list(variance), "float32")
+
+
+@keras_export("keras.utils.bounding_boxes.encode_box_to_deltas")
+def encode_box_to_deltas(anchors, boxes, anchor_format, box_format,
+                         encoding_format="center_yxhw", variance=None,
+                         image_shape=None):
+    """Encodes boxes as offsets (deltas) from their anchors.
+
+    With `encoding_format="center_yxhw"` the deltas are
+    `[(y - ya) / ha, (x - xa) / wa, log(h / ha), log(w / wa)]` (centers
+    `x, y` and sizes `w, h` of the box, `xa, ya, wa, ha` of the anchor);
+    `"center_xywh"` orders them `x, y, w, h`. With `variance`, each delta
+    is divided by its value.
+
+    Args:
+        anchors: anchor boxes of shape `(..., 4)`.
+        boxes: boxes of the same shape.
+        anchor_format: the format of `anchors`.
+        box_format: the format of `boxes`.
+        encoding_format: `"center_yxhw"` or `"center_xywh"`.
+        variance: `None` or 4 scaling values.
+        image_shape: `(height, width, ...)`, needed for relative formats.
+
+    Returns:
+        The deltas, of shape `(..., 4)`.
+
+    Example:
+
+    >>> anchors = np.array([[0.0, 0.0, 10.0, 10.0]])
+    >>> boxes = np.array([[1.0, 2.0, 11.0, 14.0]])
+    >>> deltas = keras.utils.bounding_boxes.encode_box_to_deltas(
+    ...     anchors, boxes, "xyxy", "xyxy")
+    >>> keras.ops.convert_to_numpy(deltas).round(3).tolist()
+    [[0.3, 0.1, 0.182, 0.0]]
+    """
+    _check_encoding("encoding_format", encoding_format)
+    b = _call_backend()
+    n = b.numpy
+    ax, ay, aw, ah = _centers(b, anchors, anchor_format, image_shape,
+                              "encode_box_to_deltas")
+    x, y, w, h = _centers(b, boxes, box_format, image_shape,
+                          "encode_box_to_deltas")
+    dx, dy = (x - ax) / aw, (y - ay) / ah
+    dw, dh = n.log(w / aw), n.log(h / ah)
+    if encoding_format == "center_yxhw":
+        deltas = n.stack([dy, dx, dh, dw], axis=-1)
+    else:
+        deltas = n.stack([dx, dy, dw, dh], axis=-1)
+    variance = _variance(b, variance)
+    if variance is not None:
+        deltas = deltas / variance
+    return deltas
+
+
+def _decode(b, anchors, deltas, anchor_format, box_format, encoded_format,
+            variance, image_shape):
+    n = b.numpy
+    ax, ay, aw, ah = _centers(b, anchors, anchor_format, image_shape,
+                              "decode_deltas_to_boxes")
+    deltas = b.cast(b.convert_to_tensor(deltas), "float32")
+    variance = _variance(b, variance)
+    if variance is not None:
+        deltas = deltas * variance
+    d = [deltas[..., i] for i in range(4)]
+    if encoded_format == "center_yxhw":
+        dy, dx, dh, dw = d
+    else:
+        dx, dy, dw, dh = d
+    x, y = dx * aw + ax, dy * ah + ay
+    w, h = n.exp(dw) * aw, n.exp(dh) * ah
+    xyxy = [x - w / 2, y - h / 2, x + w / 2, y + h / 2]
+    height = width = None
+    if box_format.startswith("rel_"):
+        if image_shape is None:
+            raise ValueError(
+                "decode_deltas_to_boxes() needs `image_shape` (height, "
+                f"width, ...) for the relative format {box_format!r}."
+            )
+        height = b.cast(image_shape[0], "float32")
+        width = b.cast(image_shape[1], "float32")
+    return _from_xyxy(b, xyxy, box_format, height, width)
+
+
+@keras_export("keras.utils.bounding_boxes.decode_deltas_to_boxes")
+def decode_deltas_to_boxes(anchors, boxes_delta, anchor_format, box_format,
+                           encoded_format="center_yxhw", variance=None,
+                           image_shape=None):
+    """Decodes deltas from `encode_box_to_deltas` back into boxes.
+
+    Args:
+        anchors: anchor boxes of shape `(..., 4)`, or a dict of them (e.g.
+            one entry per feature-pyramid level).
+        boxes_delta: deltas of the same shape, or a dict with the same
+            keys as `anchors`.
+        anchor_format: the format of `anchors`.
+        box_format: the format of the returned boxes.
+        encoded_format: `"center_yxhw"` or `"center_xywh"`, as encoded.
+        variance: `None` or the 4 scaling values used when encoding.
+        image_shape: `(height, width, ...)`, needed for relative formats.
+
+    Returns:
+        The boxes, of shape `(..., 4)` (a dict for dict inputs).
+
+    Example:
+
+    >>> anchors = np.array([[0.0, 0.0, 10.0, 10.0]])
+    >>> deltas = np.array([[0.3, 0.1, 0.0, 0.0]])
+    >>> boxes = keras.utils.bounding_boxes.decode_deltas_to_boxes(
+    ...     anchors, deltas, "xyxy", "xyxy")
+    >>> keras.ops.convert_to_numpy(boxes).round(3).tolist()
+    [[1.0, 3.0, 11.0, 13.0]]
+    """
+    _check_encoding("encoded_format", encoded_format)
+    _check_format("box", box_format)
+    b = _call_backend()
+    if isinstance(anchors, dict):
+        if not isinstance(boxes_delta, dict) or (
+            set(anchors) != set(boxes_delta)
+        ):
+            raise ValueError(
+                "decode_deltas_to_boxes() expects `boxes_delta` to be a "
+                "dict with the same keys as the dict `anchors`. Received "
+                f"keys {sorted(anchors)} and "
+                f"{type(boxes_delta).__name__} {boxes_delta!r:.80}"
+            )
+        return {
+            key: _decode(b, anchors[key], boxes_delta[key], anchor_format,
+                         box_format, encoded_format, variance, image_shape)
+            for key in anchors
+        }
+    return _decode(b, anchors, boxes_delta, anchor_format, box_format,
+                   encoded_format, variance, image_shape)
+
+
+def _per_image(b, value, name):
+    """`value` (a number or a vector, one per image) as `(batch, 1)`."""
+    value = b.cast(b.convert_to_tensor(value), "float32")
+    if len(value.shape) == 0:
+        value = b.numpy.reshape(value, (1,))
+    if len(value.shape) != 1:
+        raise ValueError(
+            f"affine_transform() expects `{name}` to be a number or a "
+            f"vector of one value per image. Received shape "
+            f"{tuple(value.shape)}"
+        )
+    return b.numpy.expand_dims(value, -1)
+
+
+@keras_export("keras.utils.bounding_boxes.affine_transform")
+def affine_transform(boxes, angle, translate_x, translate_y, scale, shear_x,
+                     shear_y, height, width, center_x=None, center_y=None,
+                     bounding_box_format="xyxy"):
+    """Applies an affine transform (per image) to bounding boxes.
+
+    Each corner `p` of a box moves to `scale * A @ (p - c + t) + c`, where
+    `c = (center_x * (width - 1), center_y * (height - 1))` (default
+    centers 0.5), `t = (translate_x * (width - 1), translate_y *
+    (height - 1))`, and `A` combines the rotation by `angle` and the
+    shears `shear_x`, `shear_y` (all in degrees). The result is the
+    smallest box holding the four moved corners (not clipped).
+
+    Args:
+        boxes: boxes of shape `(batch, num_boxes, 4)`.
+        angle: rotation angles, one per image.
+        translate_x: horizontal shifts, as fractions of the width.
+        translate_y: vertical shifts, as fractions of the height.
+        scale: scale factors.
+        shear_x: horizontal shear angles.
+        shear_y: vertical shear angles.
+        height: the image height.
+        width: the image width.
+        center_x: the transform centers' x, as fractions of the width.
+        center_y: the transform centers' y, as fractions of the height.
+        bounding_box_format: the format of the boxes.
+
+    Returns:
+        The transformed boxes, of the same shape and format.
+
+    Example:
+
+    >>> boxes = np.array([[[2.0, 2.0, 6.0, 4.0]]])
+    >>> out = keras.utils.bounding_boxes.affine_transform(
+    ...     boxes, angle=[0.0], translate_x=[0.1], translate_y=[0.0],
+    ...     scale=[1.0], shear_x=[0.0], shear_y=[0.0], height=10, width=10)
+    >>> keras.ops.convert_to_numpy(out).round(2).tolist()
+    [[[2.9, 2.0, 6.9, 4.0]]]
+    """
+    _check_format("bounding_box", bounding_box_format)
+    b = _call_backend()
+    n = b.numpy
+    boxes = b.cast(b.convert_to_tensor(boxes), "float32")
+    if len(boxes.shape) != 3:
+        raise ValueError(
+            "affine_transform() expects boxes of shape (batch, num_boxes, "
+            f"4). Received shape {tuple(boxes.shape)}"
+        )
+    height_f = b.cast(height, "float32")
+    width_f = b.cast(width, "float32")
+    x1, y1, x2, y2 = _to_xyxy(b, boxes, bounding_box_format, height_f,
+                              width_f)
+    radians = math.pi / 180.0
+    theta = _per_image(b, angle, "angle") * radians
+    tan_x = n.tan(_per_image(b, shear_x, "shear_x") * radians)
+    tan_y = n.tan(_per_image(b, shear_y, "shear_y") * radians)
+    factor = _per_image(b, scale, "scale")
+    cx = 0.5 if center_x is None else _per_image(b, center_x, "center_x")
+    cy = 0.5 if center_y is None else _per_image(b, center_y, "center_y")
+    cx, cy = cx * (width_f - 1), cy * (height_f - 1)
+    tx = _per_image(b, translate_x, "translate_x") * (width_f - 1)
+    ty = _per_image(b, translate_y, "translate_y") * (height_f - 1)
+    cos, sin = n.cos(theta), n.sin(theta)
+    # Rows of A: the rotation's second row sheared by `shear_y`, then the
+    # first row sheared by `shear_x` along that sheared second row's
+    # mirror (as measured on Keras 3.15.1 with point-sized boxes).
+    a10, a11 = -sin + tan_y * cos, cos + tan_y * sin
+    a00, a01 = cos - tan_x * a10, sin + tan_x * a11
+    xs, ys = [], []
+    for px, py in ((x1, y1), (x2, y1), (x1, y2), (x2, y2)):
+        u, v = px - cx + tx, py - cy + ty
+        xs.append(factor * (a00 * u + a01 * v) + cx)
+        ys.append(factor * (a10 * u + a11 * v) + cy)
+    xs, ys = n.stack(xs, axis=-1), n.stack(ys, axis=-1)
+    moved = [n.min(xs, axis=-1), n.min(ys, axis=-1), n.max(xs, axis=-1),
+             n.max(ys, axis=-1)]
+    return _from_xyxy(b, moved, bounding_box_format, height_f, width_f)
