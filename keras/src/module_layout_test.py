@@ -95,3 +95,18 @@ class ModuleLayoutTest(testing.TestCase):
         self.assertIs(Optimizer, keras.optimizers.Optimizer)
         self.assertIs(SymbolicArguments, node.SymbolicArguments)
         self.assertIs(utils_tree.flatten, keras.tree.flatten)
+
+    def test_utils_package_exports(self):
+        from keras.src import utils
+
+        self.assertIs(utils.Progbar, keras.utils.Progbar)
+        self.assertIs(utils.set_random_seed, keras.utils.set_random_seed)
+        resolved = 0
+        for name in utils._LAZY_NAMES:
+            if hasattr(utils, name) and hasattr(keras.utils, name):
+                self.assertIs(getattr(utils, name), getattr(keras.utils, name))
+                resolved += 1
+        self.assertGreater(resolved, 2)
+        self.assertIn("Progbar", dir(utils))
+        with self.assertRaisesRegex(AttributeError, "no attribute"):
+            utils.not_a_name  # noqa: B018
