@@ -124,7 +124,9 @@ class GRUCell(Layer, DropoutRNNCell):
 
     def call(self, inputs, states, training=False):
         nested = isinstance(states, (list, tuple))
-        h_prev = states[0] if nested else states
+        # States given as NumPy arrays (a cell called directly) become
+        # tensors; only the first argument is converted by `Layer`.
+        h_prev = ops.convert_to_tensor(states[0] if nested else states)
         h_rec = h_prev
         if training and self.dropout:
             inputs = inputs * self.get_dropout_mask(inputs)

@@ -122,7 +122,8 @@ class LSTMCell(Layer, DropoutRNNCell):
         self.built = True
 
     def call(self, inputs, states, training=False):
-        h_prev, c_prev = states[0], states[1]
+        h_prev = ops.convert_to_tensor(states[0])
+        c_prev = ops.convert_to_tensor(states[1])
         if training and self.dropout:
             inputs = inputs * self.get_dropout_mask(inputs)
         if training and self.recurrent_dropout:

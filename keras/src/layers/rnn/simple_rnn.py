@@ -101,7 +101,7 @@ class SimpleRNNCell(Layer, DropoutRNNCell):
 
     def call(self, inputs, states, training=False):
         nested = isinstance(states, (list, tuple))
-        previous = states[0] if nested else states
+        previous = ops.convert_to_tensor(states[0] if nested else states)
         if training and self.dropout:
             inputs = inputs * self.get_dropout_mask(inputs)
         if training and self.recurrent_dropout:
