@@ -82,7 +82,11 @@ def _children(obj):
         yield "layers", obj.layers
     # Public names first: an object reachable as `key_dense` and as
     # `_key_dense` is saved under `key_dense`, as upstream Keras does.
-    names = sorted(dir(obj), key=lambda name: name.startswith("_"))
+    # Not `dir(obj)`: on torch a layer is a `torch.nn.Module`, whose
+    # `__dir__` adds its submodules under their registration keys (layer
+    # names such as `dense_3`), which are not attribute names.
+    names = sorted(set(dir(type(obj))) | set(vars(obj)))
+    names.sort(key=lambda name: name.startswith("_"))
     for name in names:
         if name.startswith("__") or name in skipset:
             continue
