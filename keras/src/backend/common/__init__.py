@@ -23,6 +23,10 @@ def __getattr__(name):
         from keras.src.random import random
 
         return random
+    if name == "backend_utils":
+        import importlib
+
+        return importlib.import_module(f"{__name__}.backend_utils")
     raise AttributeError(
         f"module 'keras.src.backend.common' has no attribute '{name}'"
     )
