@@ -26,8 +26,9 @@ class Bidirectional(Wrapper):
     same config with `go_backwards` flipped, unless one is given). Their
     outputs are merged with `merge_mode`; with `return_sequences=True`
     the backward outputs are first put back in forward time order, so
-    step `t` of the result sees the whole sequence. The weights are the
-    forward layer's, then the backward layer's.
+    step `t` of the result sees the whole sequence, and both directions
+    output zeros at masked steps (`zero_output_for_mask=True`). The
+    weights are the forward layer's, then the backward layer's.
 
     With `return_state=True` the result is
     `(merged, *forward_states, *backward_states)` (or
@@ -106,6 +107,13 @@ class Bidirectional(Wrapper):
             )
         else:
             _check_compatible(forward_layer, backward_layer)
+        if layer.return_sequences:
+            # Masked steps output zeros in both directions (as in Keras):
+            # otherwise the reversed backward sequence would repeat
+            # states into the steps before the mask.
+            for direction in (forward_layer, backward_layer):
+                if hasattr(direction, "zero_output_for_mask"):
+                    direction.zero_output_for_mask = True
         super().__init__(forward_layer, **kwargs)
         self.forward_layer = forward_layer
         self.backward_layer = backward_layer
@@ -304,7 +312,13 @@ class Bidirectional(Wrapper):
             )
         if isinstance(config.get("dtype"), dict):
             config["dtype"] = dtype_policies.deserialize(config["dtype"])
-        return cls(layer, backward_layer=backward, **config)
+        wrapper = cls(layer, backward_layer=backward, **config)
+        # `__init__` copies `layer` unbuilt: build the copy as the saved
+        # one was, so its variables exist before weights are loaded.
+        build_config = layer.get_build_config()
+        if layer.built and build_config:
+            wrapper.forward_layer.build_from_config(build_config)
+        return wrapper
 
 
 def _check_recurrent(layer, argument):

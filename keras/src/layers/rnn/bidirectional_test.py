@@ -90,7 +90,7 @@ CUSTOM = {"TinyRNN": TinyRNN}
 
 
 def weights_of(layer):
-    return [np.asarray(w) for w in layer.weights]
+    return [ops.convert_to_numpy(w) for w in layer.weights]
 
 
 class BidirectionalTest(testing.TestCase):
@@ -267,6 +267,95 @@ class BidirectionalTest(testing.TestCase):
         self.assertEqual(restored.forward_layer.name, "forward_tiny")
         self.assertEqual(restored.get_config(), config)
 
+    def test_run_layer_test_lstm(self):
+        self.run_layer_test(
+            Bidirectional,
+            init_kwargs={"layer": keras.layers.LSTM(2,
+                                                    return_sequences=True)},
+            input_shape=(2, 3, 4),
+            expected_output_shape=(2, 3, 4),
+            expected_num_trainable_weights=6,
+            expected_num_non_trainable_weights=0,
+            supports_masking=True,
+        )
+
+    def test_lstm_and_gru_equal_two_runs(self):
+        rng = np.random.RandomState(3)
+        x = rng.randn(2, 4, 3).astype("float32")
+        for rnn in (keras.layers.LSTM, keras.layers.GRU):
+            layer = Bidirectional(rnn(2, return_sequences=True))
+            y = layer(x)
+            forward = rnn(2, return_sequences=True)
+            backward = rnn(2, return_sequences=True, go_backwards=True)
+            forward.build(x.shape)
+            backward.build(x.shape)
+            forward.set_weights(layer.forward_layer.get_weights())
+            backward.set_weights(layer.backward_layer.get_weights())
+            expected = np.concatenate([
+                ops.convert_to_numpy(forward(x)),
+                ops.convert_to_numpy(backward(x))[:, ::-1],
+            ], axis=-1)
+            self.assertAllClose(y, expected, atol=1e-5)
+
+    def test_lstm_masked_sequences_match_keras(self):
+        # Numbers from Keras 3.15.1 for the same weights: masked steps
+        # output zeros in both directions.
+        x = np.linspace(-1, 1, 6, dtype="float32").reshape(1, 3, 2)
+        layer = Bidirectional(keras.layers.LSTM(1, return_sequences=True),
+                              merge_mode="sum")
+        layer.build(x.shape)
+        self.assertTrue(layer.forward_layer.zero_output_for_mask)
+        self.assertTrue(layer.backward_layer.zero_output_for_mask)
+        values = []
+        for i, w in enumerate(layer.weights):
+            size = int(np.prod(w.shape))
+            sign = 1.0 if i < 3 else -1.0
+            values.append(sign * np.linspace(-0.5, 0.5, size).reshape(
+                w.shape).astype("float32"))
+        layer.set_weights(values)
+        y = layer(x, mask=np.array([[True, True, False]]))
+        self.assertAllClose(y, [[[-0.0227416], [0.0415089], [0.0]]],
+                            atol=1e-6)
+
+    def test_lstm_states_and_config(self):
+        x = np.random.RandomState(4).randn(2, 3, 4).astype("float32")
+        layer = Bidirectional(keras.layers.LSTM(2, return_state=True,
+                                                name="lstm"))
+        outputs = layer(x, initial_state=[np.zeros((2, 2), "float32")] * 4)
+        self.assertEqual([tuple(t.shape) for t in outputs],
+                         [(2, 4)] + [(2, 2)] * 4)
+        self.assertEqual(layer.compute_output_shape((2, 3, 4)),
+                         ((2, 4),) + ((2, 2),) * 4)
+        config = layer.get_config()
+        self.assertEqual(config["layer"]["config"]["name"], "forward_lstm")
+        self.assertTrue(config["backward_layer"]["config"]["go_backwards"])
+        restored = Bidirectional.from_config(config)
+        self.assertEqual(restored.get_config(), config)
+
+    def test_saved_model_round_trip(self):
+        x = np.random.RandomState(6).randn(2, 3, 4).astype("float32")
+        inputs = keras.Input((3, 4))
+        hidden = keras.layers.TimeDistributed(keras.layers.Dense(3))(inputs)
+        outputs = Bidirectional(keras.layers.GRU(2))(hidden)
+        model = keras.Model(inputs, outputs)
+        path = self.get_temp_dir() + "/bidirectional.keras"
+        model.save(path)
+        restored = keras.models.load_model(path)
+        self.assertAllClose(restored(x), model(x), atol=1e-6)
+
+    def test_stateful(self):
+        x = np.random.RandomState(5).randn(2, 4, 3).astype("float32")
+        layer = Bidirectional(keras.layers.SimpleRNN(2, stateful=True))
+        layer(x)
+        self.assertLen(layer.states, 2)
+        self.assertFalse(np.allclose(
+            ops.convert_to_numpy(layer.states[0]), 0.0))
+        layer.reset_state()
+        for state in layer.states:
+            self.assertAllClose(state, np.zeros((2, 2)))
+        with self.assertRaisesRegex(AttributeError, "stateful"):
+            Bidirectional(keras.layers.SimpleRNN(2)).reset_state()
+
     @pytest.mark.requires_trainable_backend
     def test_fit_with_and_without_jit(self):
         rng = np.random.RandomState(0)
@@ -277,7 +366,9 @@ class BidirectionalTest(testing.TestCase):
             jits[1] = {"backend": "aot_eager", "fullgraph": True}
         for jit in jits:
             model = keras.Sequential([
-                keras.Input((4, 3)), Bidirectional(TinyRNN(2))
+                keras.Input((4, 3)),
+                Bidirectional(keras.layers.LSTM(2, return_sequences=True)),
+                Bidirectional(TinyRNN(2)),
             ])
             model.compile("adam", "mse", jit_compile=jit)
             history = model.fit(x, y, batch_size=8, epochs=2, verbose=0)

@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 import keras
-from keras.src import backend
+from keras.src import ops
 from keras.src import testing
 from keras.src.layers.rnn.conv_lstm import ConvLSTM
 from keras.src.layers.rnn.conv_lstm import ConvLSTMCell
@@ -22,7 +22,7 @@ class ConvLSTMCellTest(testing.TestCase):
         self.assertEqual(tuple(h.shape), (2, 3, 3, 3))
         self.assertAllClose(h, h2)
         # From zero states, c = sigmoid(i) * tanh(g).
-        z = np.asarray(cell.input_conv(
+        z = ops.convert_to_numpy(cell.input_conv(
             x, cell.kernel, cell.bias, padding="valid"))
         i, _, g, o = np.split(z, 4, axis=-1)
         expected_c = np.tanh(g) / (1 + np.exp(-i))
@@ -113,9 +113,9 @@ class ConvLSTMTest(testing.TestCase):
         x = np.ones((2, 3, 6, 2), "float32")
         layer = ConvLSTM(rank=1, filters=2, kernel_size=3, dropout=0.5,
                          recurrent_dropout=0.5, seed=1)
-        inference = np.asarray(layer(x))
+        inference = ops.convert_to_numpy(layer(x))
         self.assertAllClose(layer(x, training=False), inference)
-        training = np.asarray(layer(x, training=True))
+        training = ops.convert_to_numpy(layer(x, training=True))
         self.assertFalse(np.allclose(training, inference))
         self.assertIsNone(layer.cell._dropout_mask)
 

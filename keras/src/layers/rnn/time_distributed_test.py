@@ -36,8 +36,8 @@ class TimeDistributedTest(testing.TestCase):
         x = rng.randn(2, 4, 5).astype("float32")
         layer = TimeDistributed(keras.layers.Dense(3, activation="tanh"))
         y = layer(x)
-        kernel = np.asarray(layer.layer.kernel)
-        bias = np.asarray(layer.layer.bias)
+        kernel = ops.convert_to_numpy(layer.layer.kernel)
+        bias = ops.convert_to_numpy(layer.layer.bias)
         expected = np.stack(
             [np.tanh(x[:, t] @ kernel + bias) for t in range(4)], axis=1
         )
@@ -89,7 +89,7 @@ class TimeDistributedTest(testing.TestCase):
         layer = TimeDistributed(keras.layers.Dropout(0.5, seed=1))
         x = np.ones((2, 3, 50), "float32")
         self.assertAllClose(layer(x, training=False), x)
-        dropped = np.asarray(layer(x, training=True))
+        dropped = ops.convert_to_numpy(layer(x, training=True))
         self.assertTrue(np.any(dropped == 0.0))
 
     def test_bad_inputs(self):
