@@ -6,20 +6,10 @@ import numpy as np
 
 from keras.src.api_export import keras_export
 from keras.src.utils import dataset_utils
-from keras.src.utils.module_utils import LazyModule
 from keras.src.utils.module_utils import tensorflow as tf
+from keras.src.utils.module_utils import tensorflow_io
 
 ALLOWED_FORMATS = (".wav",)
-
-tensorflow_io = LazyModule(
-    "tensorflow_io",
-    pip_name="tensorflow-io",
-    import_error_msg=(
-        "To use the argument `sampling_rate` of "
-        "`audio_dataset_from_directory`, install tensorflow-io: "
-        "`pip install tensorflow-io`."
-    ),
-)
 
 
 def _check_arguments(labels, label_mode, class_names, sampling_rate,

@@ -105,3 +105,22 @@ pyplot = LazyModule(
     pip_name="matplotlib",
     import_error_msg=matplotlib.import_error_msg,
 )
+tensorflow_io = LazyModule(
+    "tensorflow_io",
+    pip_name="tensorflow-io",
+    import_error_msg=(
+        "This feature (e.g. `sampling_rate` of "
+        "`audio_dataset_from_directory`) requires tensorflow-io: "
+        "`pip install tensorflow-io`."
+    ),
+)
+gfile = LazyModule("tensorflow.io.gfile", pip_name="tensorflow")
+optree = LazyModule("optree")
+jax = LazyModule("jax")
+dmtree = LazyModule("tree", pip_name="dm-tree")
+grain = LazyModule("grain", pip_name="grain")
+ocp = LazyModule("orbax.checkpoint", pip_name="orbax-checkpoint")
+tf2onnx = LazyModule("tf2onnx")
+jax2onnx = LazyModule("jax2onnx")
+torch_xla = LazyModule("torch_xla")
+litert = LazyModule("ai_edge_litert", pip_name="ai-edge-litert")
