@@ -10,6 +10,7 @@ pad_to_aspect_ratio) the test compares with a NumPy computation instead.
 import numpy as np
 from absl.testing import parameterized
 
+import keras
 from keras.src import backend
 from keras.src import ops
 from keras.src import testing
@@ -397,6 +398,28 @@ class ImageOpsSymbolicTest(testing.TestCase):
         self.assertEqual(out.shape, (2, 3, 4, 5))
         out = image_ops.rgb_to_grayscale(x, data_format="channels_first")
         self.assertEqual(out.shape, (2, 1, None, 8))
+
+
+class PatchesLayerTest(testing.TestCase):
+    def test_patches_layer_with_dynamic_batch_in_functional_model(self):
+        # The keras.io ViT `Patches` layer: reshapes by the batch size it
+        # reads with `ops.shape`, unknown while the model is traced.
+        class Patches(keras.layers.Layer):
+            def call(self, images):
+                patches = image_ops.extract_patches(images, 4)
+                return ops.reshape(
+                    patches, (ops.shape(images)[0], -1, patches.shape[-1])
+                )
+
+        inputs = keras.Input((12, 12, 3))
+        model = keras.Model(inputs, Patches()(inputs))
+        # TensorFlow's shape inference cannot resolve the -1 next to an
+        # unknown batch size; the other backends can.
+        self.assertIn(model.output_shape, [(None, 9, 48), (None, None, 48)])
+        images = _img((2, 12, 12, 3), 3)
+        out = model.predict(images, verbose=0)
+        self.assertEqual(out.shape, (2, 9, 48))
+        self.assertAllClose(out[0, 0], images[0, :4, :4, :].reshape(-1))
 
 
 class ImageOpsErrorsTest(testing.TestCase):

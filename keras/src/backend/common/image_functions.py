@@ -609,7 +609,11 @@ class ImageFunctions:
                 index += (slice(o * d, o * d + (n - 1) * s + 1, s),)
             parts.append(x[index])
         out = xp.stack(parts, axis=-2)
-        return xp.reshape(out, tuple(out.shape[:-2]) + (-1,))
+        # `xp.shape`: the batch size may be unknown while tracing, so the
+        # last size is spelled out where the channels are known.
+        k, channels = out.shape[-2:]
+        last = -1 if channels is None else k * channels
+        return xp.reshape(out, tuple(xp.shape(out)[:-2]) + (last,))
 
     def _patch_op(self, images, size, strides, dilation_rate, padding,
                   data_format, rank):
