@@ -214,7 +214,7 @@ def write(name, out=OUT):
     y = y[0] if y else model.predict(x, verbose=0)
     extension = EXTENSIONS.get(name, "keras")
     model.save(os.path.join(out, f"{name}.{extension}"))
-    arrays = {"y": np.asarray(y)}
+    arrays = {"y": keras.ops.convert_to_numpy(y)}
     if isinstance(x, dict):
         arrays.update({f"x_{key}": value for key, value in x.items()})
     else:
