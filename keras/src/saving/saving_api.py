@@ -265,7 +265,9 @@ def load_weights(model, filepath, skip_mismatch=False, **kwargs):
                     group, model, skip_mismatch
                 )
             else:
-                legacy.load_weights_from_hdf5_group(group, model)
+                legacy.load_weights_from_hdf5_group(
+                    group, model, skip_mismatch
+                )
         return
     raise ValueError(
         f"File format not supported: filepath={filepath}. Keras 3 only "
