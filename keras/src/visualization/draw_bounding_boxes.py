@@ -5,7 +5,7 @@ import numpy as np
 
 from keras.src import backend
 from keras.src.api_export import keras_export
-from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (  # noqa: E501
+from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (
     converters,
 )
 from keras.src.utils.module_utils import LazyModule

@@ -337,7 +337,7 @@ def encode_box_to_deltas(anchors, boxes, anchor_format, box_format,
     >>> boxes = np.array([[1.0, 2.0, 11.0, 14.0]])
     >>> deltas = keras.utils.bounding_boxes.encode_box_to_deltas(
     ...     anchors, boxes, "xyxy", "xyxy")
-    >>> keras.ops.convert_to_numpy(deltas).round(3).tolist()
+    >>> keras.ops.convert_to_numpy(deltas).astype("float64").round(3).tolist()
     [[0.3, 0.1, 0.182, 0.0]]
     """
     _check_encoding("encoding_format", encoding_format)
@@ -489,7 +489,8 @@ def affine_transform(boxes, angle, translate_x, translate_y, scale, shear_x,
     >>> out = keras.utils.bounding_boxes.affine_transform(
     ...     boxes, angle=[0.0], translate_x=[0.1], translate_y=[0.0],
     ...     scale=[1.0], shear_x=[0.0], shear_y=[0.0], height=10, width=10)
-    >>> keras.ops.convert_to_numpy(out).round(2).tolist()
+    >>> out = keras.ops.convert_to_numpy(out).astype("float64")
+    >>> out.round(2).tolist()
     [[[2.9, 2.0, 6.9, 4.0]]]
     """
     _check_format("bounding_box", bounding_box_format)

@@ -9,7 +9,7 @@ Both convert the boxes to absolute `xyxy` first; relative formats need
 import math
 
 from keras.src.api_export import keras_export
-from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (  # noqa: E501
+from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (
     converters,
 )
 

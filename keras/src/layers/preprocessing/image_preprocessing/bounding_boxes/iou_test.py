@@ -1,7 +1,7 @@
 import numpy as np
 
 from keras.src import testing
-from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (  # noqa: E501
+from keras.src.layers.preprocessing.image_preprocessing.bounding_boxes import (
     iou,
 )
 
