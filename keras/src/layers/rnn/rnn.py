@@ -220,8 +220,12 @@ class RNN(Layer):
             mask = mask[0]
         if initial_state is None:
             if self.stateful:
+                # Copies: the variables are updated in place after the
+                # loop, while torch's backward pass may still need the
+                # values read here. No gradient flows into past batches.
                 initial_state = tree.map_structure(
-                    lambda v: v.value, self.states)
+                    lambda v: ops.copy(ops.stop_gradient(v.value)),
+                    self.states)
             else:
                 initial_state = self.get_initial_state(
                     ops.shape(sequences)[0])

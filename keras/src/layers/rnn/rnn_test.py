@@ -217,3 +217,14 @@ class RNNTest(testing.TestCase):
             RNN(keras.layers.Dense(2))
         with self.assertRaisesRegex(ValueError, "batch, time, features"):
             RNN(OneCell(2))(np.ones((2, 3), "float32"))
+
+    @pytest.mark.requires_trainable_backend
+    def test_stateful_fit(self):
+        # The states carry over between batches and are updated in the
+        # step; no gradient flows into past batches.
+        layer = RNN(OneCell(2), stateful=True)
+        model = keras.Sequential([keras.Input((3, 2), batch_size=2), layer])
+        model.compile("sgd", "mse", jit_compile=False)
+        model.fit(_x((4, 3, 2)), _x((4, 2), seed=1), batch_size=2,
+                  epochs=1, verbose=0, shuffle=False)
+        self.assertNotAllClose(layer.states[0], np.zeros((2, 2)))
