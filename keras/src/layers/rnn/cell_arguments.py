@@ -5,6 +5,7 @@ stored once here instead of in each cell."""
 from keras.src import activations
 from keras.src import constraints
 from keras.src import initializers
+from keras.src import ops
 from keras.src import regularizers
 from keras.src.random.seed_generator import SeedGenerator
 
@@ -100,3 +101,12 @@ def no_fused_kernel_error():
         "layer configuration with this backend. Pass use_cudnn='auto' to "
         "fallback to a non-cuDNN implementation."
     )
+
+
+def compute_weights(cell, dtype):
+    """`[kernel, recurrent_kernel, bias or None]` of `cell` as tensors of
+    `dtype` (the inputs' dtype: float16 under a mixed policy), for the
+    fused kernels, which take one dtype."""
+    weights = [cell.kernel, cell.recurrent_kernel, cell.bias]
+    return [None if w is None else ops.cast(w.value, dtype)
+            for w in weights]

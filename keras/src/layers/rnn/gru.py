@@ -277,10 +277,9 @@ class GRU(RNN):
                 if training and cell.dropout:
                     mask_x = cell.get_dropout_mask(sequences[:, 0])
                     sequences = sequences * ops.expand_dims(mask_x, 1)
+                weights = args.compute_weights(cell, sequences.dtype)
                 return backend.gru(
-                    sequences, initial_state[0], None, cell.kernel.value,
-                    cell.recurrent_kernel.value,
-                    None if cell.bias is None else cell.bias.value,
+                    sequences, initial_state[0], None, *weights,
                     cell.activation, cell.recurrent_activation,
                     return_sequences=self.return_sequences,
                     go_backwards=self.go_backwards, unroll=self.unroll,

@@ -272,10 +272,10 @@ class LSTM(RNN):
                 if training and cell.dropout:
                     mask_x = cell.get_dropout_mask(sequences[:, 0])
                     sequences = sequences * ops.expand_dims(mask_x, 1)
+                weights = args.compute_weights(cell, sequences.dtype)
                 return backend.lstm(
                     sequences, initial_state[0], initial_state[1], None,
-                    cell.kernel.value, cell.recurrent_kernel.value,
-                    None if cell.bias is None else cell.bias.value,
+                    *weights,
                     cell.activation, cell.recurrent_activation,
                     return_sequences=self.return_sequences,
                     go_backwards=self.go_backwards, unroll=self.unroll,

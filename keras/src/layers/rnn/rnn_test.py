@@ -151,7 +151,8 @@ class RNNTest(testing.TestCase):
         self.assertAllClose(state, h, atol=1e-5)
         # Symbolic initial state in a functional model.
         seq, init = keras.Input((3, 2)), keras.Input((2,))
-        model = keras.Model([seq, init], RNN(OneCell(2))(seq, initial_state=init))
+        outputs = RNN(OneCell(2))(seq, initial_state=init)
+        model = keras.Model([seq, init], outputs)
         self.assertAllClose(model([x, h0]), h, atol=1e-5)
 
     def test_nested_states(self):
