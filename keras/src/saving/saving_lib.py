@@ -34,6 +34,7 @@ from keras.src.saving import object_registration
 from keras.src.saving import safe_mode as safe_mode_lib
 from keras.src.saving import serialization_lib
 from keras.src.saving import weights_file
+from keras.src.saving import zip_writer
 from keras.src.saving.h5_store import H5IOStore
 from keras.src.saving.h5_store import ShardedH5IOStore
 from keras.src.saving.h5_store import safe_get_h5_dataset
@@ -94,26 +95,30 @@ def save_model(model, filepath, weights_format="h5", zipped=True):
     )
     directory = os.path.dirname(os.path.abspath(filepath))
     os.makedirs(directory, exist_ok=True)
-    folder = tempfile.mkdtemp(dir=directory, prefix=".tmp-keras-")
-    try:
-        _write_text(os.path.join(folder, METADATA_FILENAME), metadata_json)
-        _write_text(os.path.join(folder, CONFIG_FILENAME), config_json)
-        if weights_format == "h5":
-            weights_name = WEIGHTS_FILENAME
-            store = H5IOStore(os.path.join(folder, weights_name), "w")
-        else:
-            weights_name = NPZ_WEIGHTS_FILENAME
-            store = NpzIOStore(os.path.join(folder, weights_name), "w")
+    if weights_format == "h5":
+        weights_name, store_class = WEIGHTS_FILENAME, H5IOStore
+    else:
+        weights_name, store_class = NPZ_WEIGHTS_FILENAME, NpzIOStore
+
+    def write_weights(target):
+        store = store_class(target, "w")
         try:
             weights_file.save_state(model, store)
         finally:
             store.close()
-        if zipped:
-            names = (METADATA_FILENAME, CONFIG_FILENAME, weights_name)
-            _zip_folder(folder, names, filepath, directory)
-        else:
-            _replace_folder(folder, filepath)
-            folder = None
+
+    texts = ((METADATA_FILENAME, metadata_json),
+             (CONFIG_FILENAME, config_json))
+    if zipped:
+        _write_zip(filepath, directory, texts, weights_name, write_weights)
+        return
+    folder = tempfile.mkdtemp(dir=directory, prefix=".tmp-keras-")
+    try:
+        for name, text in texts:
+            _write_text(os.path.join(folder, name), text)
+        write_weights(os.path.join(folder, weights_name))
+        _replace_folder(folder, filepath)
+        folder = None
     finally:
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)
@@ -139,16 +144,21 @@ def _write_text(path, text):
         f.write(text)
 
 
-def _zip_folder(folder, names, filepath, directory):
+def _write_zip(filepath, directory, texts, weights_name, write_weights):
+    # The weights are written once, straight into the archive (see
+    # `zip_writer`): copying a finished HDF5 file into a zip would write
+    # the whole model a second time.
     handle, temporary = tempfile.mkstemp(
         dir=directory, prefix=".tmp-", suffix=".keras"
     )
     os.close(handle)
     try:
-        with zipfile.ZipFile(temporary, "w", zipfile.ZIP_STORED,
-                             allowZip64=True) as archive:
-            for name in names:
-                archive.write(os.path.join(folder, name), name)
+        with open(temporary, "w+b") as raw:
+            writer = zip_writer.ZipWriter(raw)
+            for name, text in texts:
+                writer.write_bytes(name, text.encode("utf-8"))
+            writer.write_member(weights_name, write_weights)
+            writer.close()
         os.replace(temporary, filepath)
     except BaseException:
         if os.path.exists(temporary):
