@@ -5,7 +5,6 @@ subclasses define their own `call`.
 """
 
 import json
-import os
 
 from keras.src import backend
 from keras.src import tree

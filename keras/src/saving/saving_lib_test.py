@@ -11,7 +11,6 @@ import keras
 from keras.src import backend
 from keras.src import testing
 from keras.src.saving import h5_store
-from keras.src.saving import saving_api
 from keras.src.saving import saving_lib
 from keras.src.saving import zip_writer
 
