@@ -19,6 +19,7 @@ from keras.src import testing
 from keras.src.legacy.saving import legacy_h5_format
 from keras.src.legacy.saving import saving_utils
 from keras.src.saving import object_registration
+from keras.src.saving import saving_api
 
 TESTDATA = os.path.join(
     os.path.dirname(os.path.dirname(os.path.dirname(__file__))),
@@ -214,6 +215,24 @@ class Keras2FilesTest(testing.TestCase):
         expected = np.tanh(x @ np.ones((2, 3))) @ np.full((3, 1), 0.5) + 1
         self.assertAllClose(model.predict(x, verbose=0), expected,
                             atol=1e-6)
+
+    def test_public_entry_points(self):
+        # `keras.saving.load_model("x.h5")` and `Model.load_weights("x.h5")`
+        # go through this module.
+        config, names, weights = _keras2_functional()
+        folder = self.get_temp_dir()
+        path = os.path.join(folder, "model.h5")
+        _write_keras2_model(path, config, names, weights)
+        model = saving_api.load_model(path, compile=False)
+        self.assertAllClose(model.get_layer("dense").kernel,
+                            weights["dense"][0][1], atol=1e-6)
+        weights_path = os.path.join(folder, "weights.h5")
+        with h5py.File(weights_path, "w") as f:
+            _write_weights(f, names, weights)
+        fresh = saving_utils.model_from_config(config)
+        fresh.load_weights(weights_path)
+        self.assertAllClose(fresh.get_layer("out").bias,
+                            weights["out"][1][1], atol=1e-6)
 
     def test_registered_custom_layer(self):
         @object_registration.register_keras_serializable(package="h5test")
