@@ -120,31 +120,37 @@ from keras.src.layers.preprocessing.image_preprocessing.auto_contrast import (
 from keras.src.layers.preprocessing.image_preprocessing.center_crop import (
     CenterCrop,
 )
+from keras.src.layers.preprocessing.image_preprocessing.clahe import (
+    ContrastLimitedAdaptiveHistogramEqualization,
+)
 from keras.src.layers.preprocessing.image_preprocessing.cut_mix import CutMix
 from keras.src.layers.preprocessing.image_preprocessing.equalization import (
     Equalization,
 )
-from keras.src.layers.preprocessing.image_preprocessing.max_num_bounding_box import (
+from keras.src.layers.preprocessing.image_preprocessing.max_num_bounding_box import (  # noqa: E501
     MaxNumBoundingBoxes,
 )
 from keras.src.layers.preprocessing.image_preprocessing.mix_up import MixUp
 from keras.src.layers.preprocessing.image_preprocessing.rand_augment import (
     RandAugment,
 )
-from keras.src.layers.preprocessing.image_preprocessing.random_brightness import (
+from keras.src.layers.preprocessing.image_preprocessing.random_brightness import (  # noqa: E501
     RandomBrightness,
 )
-from keras.src.layers.preprocessing.image_preprocessing.random_color_degeneration import (
+from keras.src.layers.preprocessing.image_preprocessing.random_color_degeneration import (  # noqa: E501
     RandomColorDegeneration,
 )
-from keras.src.layers.preprocessing.image_preprocessing.random_color_jitter import (
+from keras.src.layers.preprocessing.image_preprocessing.random_color_jitter import (  # noqa: E501
     RandomColorJitter,
 )
-from keras.src.layers.preprocessing.image_preprocessing.random_contrast import (
+from keras.src.layers.preprocessing.image_preprocessing.random_contrast import (  # noqa: E501
     RandomContrast,
 )
 from keras.src.layers.preprocessing.image_preprocessing.random_crop import (
     RandomCrop,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_elastic_transform import (  # noqa: E501
+    RandomElasticTransform,
 )
 from keras.src.layers.preprocessing.image_preprocessing.random_erasing import (
     RandomErasing,
@@ -152,10 +158,10 @@ from keras.src.layers.preprocessing.image_preprocessing.random_erasing import (
 from keras.src.layers.preprocessing.image_preprocessing.random_flip import (
     RandomFlip,
 )
-from keras.src.layers.preprocessing.image_preprocessing.random_gaussian_blur import (
+from keras.src.layers.preprocessing.image_preprocessing.random_gaussian_blur import (  # noqa: E501
     RandomGaussianBlur,
 )
-from keras.src.layers.preprocessing.image_preprocessing.random_grayscale import (
+from keras.src.layers.preprocessing.image_preprocessing.random_grayscale import (  # noqa: E501
     RandomGrayscale,
 )
 from keras.src.layers.preprocessing.image_preprocessing.random_hue import (
@@ -164,25 +170,25 @@ from keras.src.layers.preprocessing.image_preprocessing.random_hue import (
 from keras.src.layers.preprocessing.image_preprocessing.random_invert import (
     RandomInvert,
 )
-from keras.src.layers.preprocessing.image_preprocessing.random_perspective import (
+from keras.src.layers.preprocessing.image_preprocessing.random_perspective import (  # noqa: E501
     RandomPerspective,
 )
-from keras.src.layers.preprocessing.image_preprocessing.random_posterization import (
+from keras.src.layers.preprocessing.image_preprocessing.random_posterization import (  # noqa: E501
     RandomPosterization,
 )
-from keras.src.layers.preprocessing.image_preprocessing.random_rotation import (
+from keras.src.layers.preprocessing.image_preprocessing.random_rotation import (  # noqa: E501
     RandomRotation,
 )
-from keras.src.layers.preprocessing.image_preprocessing.random_saturation import (
+from keras.src.layers.preprocessing.image_preprocessing.random_saturation import (  # noqa: E501
     RandomSaturation,
 )
-from keras.src.layers.preprocessing.image_preprocessing.random_sharpness import (
+from keras.src.layers.preprocessing.image_preprocessing.random_sharpness import (  # noqa: E501
     RandomSharpness,
 )
 from keras.src.layers.preprocessing.image_preprocessing.random_shear import (
     RandomShear,
 )
-from keras.src.layers.preprocessing.image_preprocessing.random_translation import (
+from keras.src.layers.preprocessing.image_preprocessing.random_translation import (  # noqa: E501
     RandomTranslation,
 )
 from keras.src.layers.preprocessing.image_preprocessing.random_zoom import (
@@ -196,9 +202,11 @@ from keras.src.layers.preprocessing.image_preprocessing.solarization import (
 )
 from keras.src.layers.preprocessing.index_lookup import IndexLookup
 from keras.src.layers.preprocessing.integer_lookup import IntegerLookup
+from keras.src.layers.preprocessing.mel_spectrogram import MelSpectrogram
 from keras.src.layers.preprocessing.normalization import Normalization
 from keras.src.layers.preprocessing.pipeline import Pipeline
 from keras.src.layers.preprocessing.rescaling import Rescaling
+from keras.src.layers.preprocessing.stft_spectrogram import STFTSpectrogram
 from keras.src.layers.preprocessing.string_lookup import StringLookup
 from keras.src.layers.preprocessing.text_vectorization import TextVectorization
 from keras.src.layers.regularization.activity_regularization import (
