@@ -43,7 +43,7 @@ class LambdaCallback(Callback):
         on_train_batch_begin: called before each training batch.
         on_train_batch_end: called after each training batch.
         **kwargs: any other hook (`on_test_begin`, `on_predict_batch_end`,
-            ...).
+            ...); other names are set as attributes of the callback.
 
     Example:
 
@@ -74,12 +74,10 @@ class LambdaCallback(Callback):
             on_train_batch_begin=on_train_batch_begin,
             on_train_batch_end=on_train_batch_end,
         )
-        unknown = sorted(set(kwargs) - set(_HOOKS))
-        if unknown:
-            raise ValueError(
-                f"LambdaCallback got unknown hooks {unknown}. Expected "
-                f"names among {sorted(_HOOKS)}."
-            )
+        # Other names become plain attributes, as in Keras: a callback
+        # used by custom loops may carry hooks of its own.
+        for name in sorted(set(kwargs) - set(_HOOKS)):
+            setattr(self, name, kwargs.pop(name))
         hooks.update(kwargs)
         for name, function in hooks.items():
             if function is None:

@@ -41,8 +41,11 @@ class LambdaCallbackTest(testing.TestCase):
         callback.on_epoch_end(0, {"loss": 1.0})
         self.assertEqual(calls, [("test", None), (2, {"outputs": 1})])
 
+    def test_other_names_become_attributes(self):
+        callback = LambdaCallback(custom_hook=lambda: "called", size=3)
+        self.assertEqual(callback.custom_hook(), "called")
+        self.assertEqual(callback.size, 3)
+
     def test_invalid_hooks(self):
-        with self.assertRaisesRegex(ValueError, "on_foo"):
-            LambdaCallback(on_foo=lambda logs: None)
         with self.assertRaisesRegex(TypeError, "on_epoch_end=3"):
             LambdaCallback(on_epoch_end=3)

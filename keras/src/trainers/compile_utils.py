@@ -52,9 +52,11 @@ def _flat_targets(y_true, names, count, what):
     return flat
 
 
-def _per_output(spec, names, what, allow_single):
+def _per_output(spec, names, what, allow_single, flatten=False):
     """Spreads `spec` (a dict keyed by output name, a list matching the
-    outputs, or a single value) over the outputs."""
+    outputs, or a single value) over the outputs. With `flatten`, a list
+    may nest like the outputs do (`[loss_a, [loss_b, loss_c]]`) or hold
+    the single output's one entry (`loss=["mse"]`)."""
     if isinstance(spec, dict):
         unknown = sorted(set(spec) - set(names))
         if unknown:
@@ -63,13 +65,14 @@ def _per_output(spec, names, what, allow_single):
                 f"Output names: {names}. Received: {what}={spec}"
             )
         return [spec.get(n) for n in names]
-    if isinstance(spec, (list, tuple)) and len(names) > 1:
-        if len(spec) != len(names):
+    if isinstance(spec, (list, tuple)) and (flatten or len(names) > 1):
+        entries = tree.flatten(spec) if flatten else list(spec)
+        if len(entries) != len(names):
             raise ValueError(
                 f"`{what}` should have one entry per output {names}. "
                 f"Received: {what}={spec}"
             )
-        return list(spec)
+        return entries
     if len(names) == 1:
         return [spec]
     if not allow_single:
@@ -98,12 +101,13 @@ class CompileLoss:
 
     def build(self, y_true, y_pred):
         names, flat_pred = _flat_outputs(y_pred, self.output_names)
-        specs = _per_output(self.loss, names, "loss", allow_single=True)
+        specs = _per_output(self.loss, names, "loss", allow_single=True,
+                            flatten=True)
         weights = (
             [1.0] * len(names)
             if self.loss_weights is None
             else _per_output(self.loss_weights, names, "loss_weights",
-                             allow_single=False)
+                             allow_single=False, flatten=True)
         )
         self.names = names
         self.losses = [None if spec is None else _resolve_loss(spec)

@@ -83,6 +83,11 @@ class EpochIterator:
         if close is not None:
             close()
 
+    def __iter__(self):
+        """Yields the batches of one epoch, one at a time."""
+        for _, batch in self._enumerate_batches():
+            yield batch
+
     def enumerate_epoch(self):
         """Yields `(step, batches)` over one epoch: `batches` is a list of
         up to `steps_per_execution` consecutive batches (the last list may

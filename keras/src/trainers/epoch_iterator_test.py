@@ -81,6 +81,13 @@ class EpochIteratorTest(testing.TestCase):
         self.assertEqual(epochs, [[0, 4, 8], [0, 4, 8]])
         self.assertEqual(messages, [])
 
+    def test_iterating_yields_the_batches_of_one_epoch(self):
+        iterator = EpochIterator(np.arange(10), np.arange(10), batch_size=4)
+        for _ in range(2):
+            batches = list(iterator)
+            self.assertEqual([_first_value(b) for b in batches], [0, 4, 8])
+            self.assertIsInstance(batches[0], tuple)
+
     def test_steps_per_epoch_continues_the_pass(self):
         iterator = EpochIterator(np.arange(10), batch_size=4,
                                  steps_per_epoch=2)

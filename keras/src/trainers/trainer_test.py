@@ -130,6 +130,25 @@ class FitTest(testing.TestCase):
         total = logs["value_loss"][0] + 0.5 * logs["label_loss"][0]
         self.assertAllClose(logs["loss"][0], total, rtol=1e-3)
 
+    def test_loss_list_on_a_single_output(self):
+        model = small_model()
+        model.compile("sgd", loss=["mse"], metrics=[["mae"]])
+        x, y = regression_data()
+        logs = model.fit(x, y, epochs=1, verbose=0).history
+        self.assertEqual(set(logs), {"loss", "mae"})
+
+    def test_nested_losses_follow_nested_outputs(self):
+        inputs = keras.Input((4,))
+        a, b, c = (keras.layers.Dense(1, name=n)(inputs) for n in "abc")
+        model = keras.Model(inputs, [a, [b, c]])
+        model.compile("sgd", loss=["mse", ["mae", "mse"]],
+                      loss_weights=[1.0, [0.5, 0.0]])
+        x, y = regression_data()
+        logs = model.evaluate(x, [y, [y, y]], verbose=0, return_dict=True)
+        self.assertAllClose(
+            logs["loss"], logs["a_loss"] + 0.5 * logs["b_loss"], rtol=1e-4
+        )
+
     def test_sample_and_class_weights(self):
         keras.utils.set_random_seed(1)
         model = small_model(units=2)
