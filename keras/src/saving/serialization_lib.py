@@ -517,11 +517,13 @@ def _retrieve_class(config, custom_objects, module_objects, printable):
     if not _is_keras_module(module):
         # Modules outside Keras are never imported: running their import
         # code is what safe loading must not do.
+        named = ""
+        if module is not None:
+            named = (f" The file names module {module!r}, which is not "
+                     "imported while loading.")
         raise safe_mode_lib.refusal(
-            f"Could not locate class '{class_name}'. {_LOCATE_HINT} The "
-            f"file names module {module!r}, which is not imported while "
-            "loading. Full object config: "
-            f"{safe_mode_lib.shorten(config)}",
+            f"Could not locate class '{class_name}'. {_LOCATE_HINT}{named} "
+            f"Full object config: {safe_mode_lib.shorten(config)}",
             opt_in=False,
         )
     cls = _import_attribute(module, class_name)
