@@ -15,7 +15,7 @@ output (zeros before the first unmasked step), or zeros with
 from keras.src import tree
 
 
-def rnn(scan, xnp, step_function, inputs, initial_states,
+def rnn(scan, xnp, convert, step_function, inputs, initial_states,
         go_backwards=False, mask=None, constants=None, unroll=False,
         input_length=None, time_major=False, zero_output_for_mask=False,
         return_all_outputs=True):
@@ -24,6 +24,8 @@ def rnn(scan, xnp, step_function, inputs, initial_states,
     Args:
         scan: the backend's `scan(f, init, xs)`.
         xnp: the backend's numpy module.
+        convert: the backend's `convert_to_tensor` (NumPy inputs, states
+            and constants become tensors).
         step_function: `(step_input, states) -> (output, new_states)`,
             `states` being the states followed by `constants`.
         inputs: a tensor `(batch, time, ...)` (`(time, batch, ...)` when
@@ -46,11 +48,13 @@ def rnn(scan, xnp, step_function, inputs, initial_states,
         `(last_output, outputs, new_states)`.
     """
     del input_length
-    constants = tuple(constants or ())
+    inputs = convert(inputs)
+    constants = tuple(convert(c) for c in constants or ())
+    initial_states = tree.map_structure(convert, initial_states)
     if not time_major:
         inputs = _swap_batch_time(xnp, inputs)
     if mask is not None:
-        mask = xnp.transpose(xnp.not_equal(mask, 0), (1, 0))
+        mask = xnp.transpose(xnp.not_equal(convert(mask), 0), (1, 0))
     if go_backwards:
         inputs = xnp.flip(inputs, axis=0)
         if mask is not None:

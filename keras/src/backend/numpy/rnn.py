@@ -20,7 +20,8 @@ def rnn(step_function, inputs, initial_states, go_backwards=False,
     `keras.src.backend.common.rnn.rnn`. Returns
     `(last_output, outputs, new_states)`."""
     return common.rnn(
-        core.scan, xnp, step_function, inputs, initial_states,
+        core.scan, xnp, core.convert_to_tensor, step_function, inputs,
+        initial_states,
         go_backwards=go_backwards, mask=mask, constants=constants,
         unroll=unroll, input_length=input_length, time_major=time_major,
         zero_output_for_mask=zero_output_for_mask,

@@ -23,7 +23,8 @@ def rnn(step_function, inputs, initial_states, go_backwards=False,
     `keras.src.backend.common.rnn.rnn`. Returns
     `(last_output, outputs, new_states)`."""
     return common.rnn(
-        _scan, xnp, step_function, inputs, initial_states,
+        _scan, xnp, core.convert_to_tensor, step_function, inputs,
+        initial_states,
         go_backwards=go_backwards, mask=mask, constants=constants,
         unroll=unroll, input_length=input_length, time_major=time_major,
         zero_output_for_mask=zero_output_for_mask,
