@@ -209,6 +209,15 @@ def _check_shapes(obj, entry):
                 f"variable {index} ({variable.path!r}) has shape "
                 f"{tuple(variable.shape)}; the file holds {shape}."
             )
+        dtype = _stored_dtype(entry, key)
+        if dtype is not None and dtype.kind not in "biufc":
+            # Strings or records where numbers belong: a crafted or
+            # corrupt file (ml_dtypes' bfloat16 is kind "V", allowed).
+            if not (dtype.kind == "V" and dtype.itemsize == 2):
+                raise ValueError(
+                    f"variable {index} ({variable.path!r}) has dtype "
+                    f"{variable.dtype}; the file holds {dtype} values."
+                )
 
 
 def _stored_shape(entry, key):
@@ -216,6 +225,13 @@ def _stored_shape(entry, key):
         if key in group:
             return group[key].shape
     return ()
+
+
+def _stored_dtype(entry, key):
+    for group in entry._groups:
+        if key in group:
+            return getattr(group[key], "dtype", None)
+    return None
 
 
 def _describe(obj, path):
