@@ -233,6 +233,9 @@ from keras.src.layers.reshaping.zero_padding1d import ZeroPadding1D
 from keras.src.layers.reshaping.zero_padding2d import ZeroPadding2D
 from keras.src.layers.reshaping.zero_padding3d import ZeroPadding3D
 from keras.src.layers.rnn.bidirectional import Bidirectional
+from keras.src.layers.rnn.conv_lstm1d import ConvLSTM1D
+from keras.src.layers.rnn.conv_lstm2d import ConvLSTM2D
+from keras.src.layers.rnn.conv_lstm3d import ConvLSTM3D
 from keras.src.layers.rnn.gru import GRU
 from keras.src.layers.rnn.gru import GRUCell
 from keras.src.layers.rnn.lstm import LSTM
