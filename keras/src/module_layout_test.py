@@ -110,3 +110,12 @@ class ModuleLayoutTest(testing.TestCase):
         self.assertIn("Progbar", dir(utils))
         with self.assertRaisesRegex(AttributeError, "no attribute"):
             utils.not_a_name  # noqa: B018
+
+    def test_data_adapters_helpers(self):
+        from keras.src.trainers import data_adapters
+
+        self.assertFalse(data_adapters.is_grain_dataset([1, 2]))
+        with self.assertRaisesRegex(ValueError, "`sample_weight` should not"):
+            data_adapters.raise_unsupported_arg(
+                "sample_weight", "the sample weights", "tf.data.Dataset"
+            )

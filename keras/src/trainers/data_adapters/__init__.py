@@ -41,6 +41,7 @@ from keras.src.trainers.data_adapters.tf_dataset_adapter import (
 from keras.src.trainers.data_adapters.torch_data_loader_adapter import (
     TorchDataLoaderAdapter,
 )
+from keras.src.utils.dataset_utils import is_grain_dataset  # noqa: F401
 
 
 def get_data_adapter(x, y=None, sample_weight=None, batch_size=None,
@@ -92,6 +93,22 @@ def get_data_adapter(x, y=None, sample_weight=None, batch_size=None,
         "`keras.utils.PyDataset`, a `tf.data.Dataset`, a torch "
         "`DataLoader` or a Python generator. Received: "
         f"x={utils.short_repr(x)} (of type {type(x).__name__})"
+    )
+
+
+def raise_unsupported_arg(arg_name, arg_description, input_type):
+    """Raises a `ValueError` saying that `arg_name` cannot be passed
+    separately when `x` is an `input_type` (which carries it itself).
+
+    Args:
+        arg_name: the argument, such as `"sample_weight"`.
+        arg_description: what it holds, such as `"the sample weights"`.
+        input_type: the kind of `x`, such as `"tf.data.Dataset"`.
+    """
+    raise ValueError(
+        f"When providing `x` as a {input_type}, `{arg_name}` should not be "
+        f"passed. Instead, {arg_description} should be included as part "
+        f"of the {input_type}."
     )
 
 
