@@ -445,12 +445,11 @@ class FeatureSpace(Layer):
         # them here, eagerly, keeps them out of any traced graph (a table
         # created while `tf.function` or `tf.data` traces cannot be used
         # by the next trace).
-        sample = {
-            name: _dummy_value(feature.dtype)
-            for name, feature in self.features.items()
-        }
+        for name, feature in self.features.items():
+            layer = feature.preprocessor
+            if isinstance(layer, (StringLookup, IntegerLookup)):
+                layer(_dummy_value(feature.dtype))
         self._tf_function = None
-        self._encode(sample)
 
     # -- calling --------------------------------------------------------------
 
