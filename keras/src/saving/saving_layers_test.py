@@ -4,9 +4,15 @@ Each exported layer class sits in a small functional model (the cases of
 `integration_tests/supports_jit_truth_test.py`); the model is saved and
 reloaded, and the reloaded model must hold the same weights and give the
 same inference outputs.
+
+Inference outputs are compared on NumPy and PyTorch only: on JAX and
+TensorFlow the first eager call of each new model compiles its ops (1-2 s
+per model on JAX, most of this file's time there), and the outputs follow
+from the weights and configs, which are compared on every backend.
 """
 
 import importlib.util
+import json
 import os
 
 import numpy as np
@@ -48,6 +54,11 @@ def _numpy(outputs):
     return [backend.convert_to_numpy(x) for x in tree.flatten(outputs)]
 
 
+def _configs(model):
+    return [json.loads(json.dumps(layer.get_config(), default=repr))
+            for layer in model.layers[1:]]
+
+
 def _infer(model, x, spec):
     if spec["dtype"] == "string":
         # NumPy string arrays enter models through `predict`'s data path.
@@ -72,7 +83,9 @@ class LayerSavingTest(testing.TestCase):
         model, _ = CASES_MODULE._build(name, cls, spec)
         x = CASES_MODULE._inputs(spec, np.random.default_rng(0))
         x = x if len(x) > 1 else x[0]
-        expected = _infer(model, x, spec)
+        compare_outputs = backend.backend() in ("numpy", "torch")
+        if compare_outputs:
+            expected = _infer(model, x, spec)
         path = os.path.join(self.get_temp_dir(), "model.keras")
         model.save(path)
         loaded = keras.saving.load_model(
@@ -81,6 +94,9 @@ class LayerSavingTest(testing.TestCase):
         for a, b in zip(model.weights, loaded.weights):
             self.assertAllClose(backend.convert_to_numpy(a.value),
                                 backend.convert_to_numpy(b.value))
-        actual = _infer(loaded, x, spec)
-        for a, b in zip(actual, expected):
-            self.assertAllClose(a, b, rtol=1e-5, atol=1e-5)
+        # Configs pass through JSON (tuples come back as lists).
+        self.assertEqual(_configs(loaded), _configs(model))
+        if compare_outputs:
+            actual = _infer(loaded, x, spec)
+            for a, b in zip(actual, expected):
+                self.assertAllClose(a, b, rtol=1e-5, atol=1e-5)
