@@ -64,8 +64,8 @@ def array_to_img(x, data_format=None, scale=True, dtype=None):
     Example:
 
     >>> x = np.random.uniform(size=(8, 6, 3))
-    >>> img = keras.utils.array_to_img(x)  # doctest: +SKIP
-    >>> img.size  # doctest: +SKIP
+    >>> img = keras.utils.array_to_img(x)
+    >>> img.size
     (6, 8)
     """
     data_format = backend.standardize_data_format(data_format)
@@ -120,8 +120,8 @@ def img_to_array(img, data_format=None, dtype=None):
 
     Example:
 
-    >>> img = keras.utils.array_to_img(np.ones((4, 5, 3)))  # doctest: +SKIP
-    >>> keras.utils.img_to_array(img).shape  # doctest: +SKIP
+    >>> img = keras.utils.array_to_img(np.ones((4, 5, 3)))
+    >>> keras.utils.img_to_array(img).shape
     (4, 5, 3)
     """
     data_format = backend.standardize_data_format(data_format)

@@ -167,13 +167,13 @@ class FeatureSpace(Layer):
 
     Example:
 
-    >>> import tensorflow as tf  # doctest: +SKIP
+    >>> import tensorflow as tf
     >>> raw = {"age": np.array([20.0, 40.0, 60.0]),
     ...        "city": np.array(["paris", "rome", "paris"])}
     >>> space = keras.utils.FeatureSpace(
     ...     {"age": "float_normalized", "city": "string_categorical"})
-    >>> space.adapt(tf.data.Dataset.from_tensor_slices(raw))  # doctest: +SKIP
-    >>> space(raw).shape  # doctest: +SKIP
+    >>> space.adapt(tf.data.Dataset.from_tensor_slices(raw))
+    >>> tuple(space(raw).shape)
     (3, 4)
     """
 
