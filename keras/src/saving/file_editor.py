@@ -106,7 +106,9 @@ class KerasFileEditor:
     ...                           keras.layers.Dense(2, name="d")])
     >>> path = os.path.join(tempfile.mkdtemp(), "model.keras")
     >>> model.save(path)
-    >>> editor = keras.saving.KerasFileEditor(path)
+    >>> editor = keras.saving.KerasFileEditor(path)  # doctest: +ELLIPSIS
+    Keras model file '...model.keras'
+    Saved with Keras ...
     >>> editor.weights_dict["layers"]["dense"]["0"].shape
     (3, 2)
     >>> editor.rename_object("dense", "renamed")
