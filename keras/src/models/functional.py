@@ -66,11 +66,13 @@ class Functional(Function, Model):
 
     @property
     def input_shape(self):
-        return tree.map_structure(lambda x: x.shape, self._inputs_struct)
+        return tree.map_structure(lambda x: x.shape,
+                                  _unwrap_single(self._inputs_struct))
 
     @property
     def output_shape(self):
-        return tree.map_structure(lambda x: x.shape, self._outputs_struct)
+        return tree.map_structure(lambda x: x.shape,
+                                  _unwrap_single(self._outputs_struct))
 
     @property
     def output_names(self):
@@ -109,6 +111,8 @@ class Functional(Function, Model):
                     y._keras_mask = masks[id(x)]
                 except AttributeError:
                     pass
+        if len(flat_outputs) == 1 and _is_sequence(self._outputs_struct):
+            return flat_outputs[0]
         return tree.pack_sequence_as(self._outputs_struct, flat_outputs)
 
     def _run_node(self, node, values, masks, training):
@@ -148,13 +152,13 @@ class Functional(Function, Model):
             masks[id(x)] = y_mask
 
     def compute_output_spec(self, inputs, training=None, mask=None):
-        return Function.compute_output_spec(self, inputs)
+        return _unwrap_single(Function.compute_output_spec(self, inputs))
 
     def compute_output_shape(self, input_shape):
         specs = tree.map_structure(
             lambda x: KerasTensor(x.shape, x.dtype), self._inputs_struct
         )
-        outputs = Function.compute_output_spec(self, specs)
+        outputs = _unwrap_single(Function.compute_output_spec(self, specs))
         return tree.map_structure(lambda x: x.shape, outputs)
 
     def _standardize_inputs(self, inputs):
@@ -402,3 +406,16 @@ def _resolve_node(node_data, outputs_by_node, custom_objects):
     if any(x is missing for x in flat):
         return None
     return args, kwargs
+
+
+def _is_sequence(struct):
+    return isinstance(struct, (list, tuple))
+
+
+def _unwrap_single(struct):
+    """A one-element list or tuple of inputs or outputs stands for its
+    element, as in Keras: `Model(x, [y])` returns `y`'s value, and its
+    `output_shape` is `y`'s shape (the config keeps the list)."""
+    if _is_sequence(struct) and len(struct) == 1:
+        return struct[0]
+    return struct

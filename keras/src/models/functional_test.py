@@ -33,6 +33,20 @@ class FunctionalTest(testing.TestCase):
         self.assertEqual(set(outputs), {"joined", "h"})
         self.assertEqual(tuple(outputs["joined"].shape), (5, 5))
 
+    def test_one_element_lists_stand_for_their_element(self):
+        inputs = Input((3,), name="x")
+        outputs = Affine(2)(inputs)
+        model = Model([inputs], [outputs])
+        self.assertEqual(model.input_shape, (None, 3))
+        self.assertEqual(model.output_shape, (None, 2))
+        result = model(np.ones((1, 3), "float32"))
+        self.assertTrue(backend.is_tensor(result))
+        self.assertEqual(model(Input((3,))).shape, (None, 2))
+        # The config keeps the lists, as Keras writes it.
+        config = model.get_config()
+        self.assertEqual(config["input_layers"], [["x", 0, 0]])
+        self.assertIsInstance(model.outputs, list)
+
     def test_layer_order_is_depth_then_discovery(self):
         a = Input((2,), name="a")
         b = Input((2,), name="b")
