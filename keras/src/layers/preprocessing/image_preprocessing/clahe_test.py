@@ -68,10 +68,7 @@ class CLAHETest(testing.TestCase):
             run_training_check=False,
         )
 
-    @parameterized.parameters(
-        ((1, 1), 1000.0), ((1, 1), 1.0), ((2, 2), 2.0), ((3, 4), 3.0),
-        ((3, 4), 0.0),
-    )
+    @parameterized.parameters(((1, 1), 1.0), ((2, 2), 2.0), ((3, 4), 0.0))
     def test_matches_numpy(self, grid, clip_limit):
         x = _images((2, 7, 10, 2), seed=1)
         out = backend.convert_to_numpy(
