@@ -660,6 +660,10 @@ class Trainer:
     def _build_for_batch(self, data):
         if self._fully_built():
             return
+        # Building adds variables (metrics, optimizer): state held by
+        # compiled JAX steps goes back into the variables it was read
+        # from first, while the variable lists still match it.
+        _backend_trainer().sync_state(self)
         x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(
             data
         )

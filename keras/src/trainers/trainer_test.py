@@ -130,6 +130,20 @@ class FitTest(testing.TestCase):
         total = logs["value_loss"][0] + 0.5 * logs["label_loss"][0]
         self.assertAllClose(logs["loss"][0], total, rtol=1e-3)
 
+    def test_predict_before_training_with_batch_norm(self):
+        # The compiled JAX predict state is read before the compiled
+        # metrics exist; building them must not mix up the variables.
+        inputs = keras.Input((4,))
+        hidden = keras.layers.BatchNormalization()(inputs)
+        model = keras.Model(inputs, keras.layers.Dense(1)(hidden))
+        model.compile("adam", "mse", metrics=["mae"])
+        x, y = regression_data(8)
+        model.predict(x, verbose=0)
+        loss, mae = model.train_on_batch(x, y)
+        self.assertTrue(np.isfinite(loss) and np.isfinite(mae))
+        model.fit(x, y, epochs=1, verbose=0)
+        self.assertEqual(model.predict(x, verbose=0).shape, (8, 1))
+
     def test_loss_list_on_a_single_output(self):
         model = small_model()
         model.compile("sgd", loss=["mse"], metrics=[["mae"]])
