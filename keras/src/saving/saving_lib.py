@@ -109,13 +109,15 @@ def save_model(model, filepath, weights_format="h5", zipped=True):
 
     texts = ((METADATA_FILENAME, metadata_json),
              (CONFIG_FILENAME, config_json))
+    assets = _collect_assets(model)
     if zipped:
-        _write_zip(filepath, directory, texts, weights_name, write_weights)
+        _write_zip(filepath, directory, texts + assets, weights_name,
+                   write_weights)
         return
     folder = tempfile.mkdtemp(dir=directory, prefix=".tmp-keras-")
     try:
-        for name, text in texts:
-            _write_text(os.path.join(folder, name), text)
+        for name, data in texts + assets:
+            _write_text(os.path.join(folder, name), data)
         write_weights(os.path.join(folder, weights_name))
         _replace_folder(folder, filepath)
         folder = None
@@ -139,9 +141,33 @@ def _json_default(value):
     )
 
 
-def _write_text(path, text):
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
+def _write_text(path, data):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def _collect_assets(model):
+    """`(archive name, bytes)` of the files that objects write with
+    `save_assets` (lookup vocabularies), under `assets/<object path>/`
+    as Keras lays them out."""
+    assets = []
+    with tempfile.TemporaryDirectory() as root:
+        for path, obj in weights_file.walk(model):
+            if not hasattr(obj, "save_assets"):
+                continue
+            folder = os.path.join(root, path)
+            os.makedirs(folder, exist_ok=True)
+            obj.save_assets(folder)
+        for dirpath, _, filenames in os.walk(root):
+            for filename in sorted(filenames):
+                full = os.path.join(dirpath, filename)
+                name = os.path.relpath(full, root).replace(os.sep, "/")
+                with open(full, "rb") as f:
+                    assets.append((f"{ASSETS_DIRNAME}/{name}", f.read()))
+    return tuple(sorted(assets))
 
 
 def _write_zip(filepath, directory, texts, weights_name, write_weights):
@@ -155,8 +181,10 @@ def _write_zip(filepath, directory, texts, weights_name, write_weights):
     try:
         with open(temporary, "w+b") as raw:
             writer = zip_writer.ZipWriter(raw)
-            for name, text in texts:
-                writer.write_bytes(name, text.encode("utf-8"))
+            for name, data in texts:
+                if isinstance(data, str):
+                    data = data.encode("utf-8")
+                writer.write_bytes(name, data)
             writer.write_member(weights_name, write_weights)
             writer.close()
         os.replace(temporary, filepath)
@@ -216,6 +244,7 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
             )
         finally:
             store.close()
+        archive.load_assets(model)
     return model
 
 
@@ -346,6 +375,40 @@ class KerasArchive:
             return MemberView(self._raw, start, info.file_size)
         # Compressed: decompress into memory (h5py needs random access).
         return io.BytesIO(self._zip.read(name))
+
+    def load_assets(self, model):
+        """Hands each object that has `load_assets` the folder of files
+        saved for it (copied out of a zip into a temporary folder)."""
+        names = self._asset_names()
+        if not names:
+            return
+        with tempfile.TemporaryDirectory() as root:
+            for name in names:
+                target = os.path.join(root, *name.split("/")[1:])
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                if self._zip is None:
+                    shutil.copyfile(os.path.join(self.filepath, name),
+                                    target)
+                else:
+                    with open(target, "wb") as f:
+                        f.write(safe_mode_lib.read_member(
+                            self._zip, name, self.filepath))
+            for path, obj in weights_file.walk(model):
+                folder = os.path.join(root, path)
+                if hasattr(obj, "load_assets") and os.path.isdir(folder):
+                    obj.load_assets(folder)
+
+    def _asset_names(self):
+        prefix = ASSETS_DIRNAME + "/"
+        if self._zip is not None:
+            return [n for n in self._zip.namelist()
+                    if n.startswith(prefix) and not n.endswith("/")]
+        root = os.path.join(self.filepath, ASSETS_DIRNAME)
+        return [
+            os.path.relpath(os.path.join(d, f), self.filepath).replace(
+                os.sep, "/")
+            for d, _, files in os.walk(root) for f in files
+        ]
 
     def close(self):
         if self._raw is not None:

@@ -227,6 +227,27 @@ class SavingLibTest(testing.TestCase):
         with self.assertRaisesRegex(ValueError, "zipped=False"):
             model.save(self.path(), zipped=False)
 
+    def test_adapted_vocabulary_saved_as_asset(self):
+        lookup = keras.layers.IntegerLookup()
+        lookup.adapt(np.array([[3], [5], [5], [7]]))
+        inputs = keras.Input((1,), dtype="int64")
+        model = keras.Model(inputs, lookup(inputs))
+        ids = np.array([[3], [5], [9]])
+        expected = backend.convert_to_numpy(model(ids))
+        model.save(self.path())
+        with zipfile.ZipFile(self.path()) as archive:
+            vocabulary = archive.read(
+                "assets/layers/integer_lookup/vocabulary.txt")
+        self.assertEqual(vocabulary.decode().split("\n")[1:], ["5", "7", "3"])
+        for path in (self.path(), self.path("folder")):
+            if path != self.path():
+                model.save(path, zipped=False)
+            loaded = keras.saving.load_model(path)
+            self.assertEqual(loaded.layers[1].get_vocabulary(),
+                             lookup.get_vocabulary())
+            self.assertAllClose(backend.convert_to_numpy(loaded(ids)),
+                                expected)
+
     def test_custom_objects(self):
         inputs = keras.Input((4,))
         outputs = keras.layers.Dense(
