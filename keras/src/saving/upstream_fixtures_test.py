@@ -107,9 +107,15 @@ class UpstreamFixturesTest(testing.TestCase):
         self.assertTrue(all(np.any(m != 0) for m in moments))
         self.assertEqual(model.loss, "mse")
 
-    def test_string_lookup(self):
-        model = self._load("string_lookup")
-        x, y = _fixture("string_lookup")
+    def test_adapted_lookup_vocabulary_from_assets(self):
+        model = self._load("adapted_lookup")
+        self.assertEqual(model.layers[1].get_vocabulary(),
+                         ["[UNK]", "dog", "cat", "fish"])
+        self.test_string_lookup("adapted_lookup")
+
+    def test_string_lookup(self, name="string_lookup"):
+        model = self._load(name)
+        x, y = _fixture(name)
         if backend.backend() == "tensorflow":
             predictions = model.predict(x, verbose=0)
         else:

@@ -68,8 +68,10 @@ class IndexLookup(TFBackedLayer):
                  invert=False, output_mode="int", sparse=False,
                  pad_to_max_tokens=False, oov_method="floormod", salt=None,
                  **kwargs):
-        # `get_config()` reports it; the vocabulary determines it.
-        kwargs.pop("vocabulary_size", None)
+        # `get_config()` reports it; the vocabulary determines it. A saved
+        # model's vocabulary arrives after the model is rebuilt (from its
+        # assets), so until then the saved size stands in for it.
+        self._saved_vocabulary_size = kwargs.pop("vocabulary_size", None)
         super().__init__(**kwargs)
         name = type(self).__name__
         if max_tokens is not None and (
@@ -148,6 +150,8 @@ class IndexLookup(TFBackedLayer):
         Returns:
             An int.
         """
+        if self._vocabulary is None and self._saved_vocabulary_size:
+            return self._saved_vocabulary_size
         return self._token_start() + len(self._vocabulary or [])
 
     def get_vocabulary(self, include_special_tokens=True):

@@ -65,7 +65,7 @@ class TextVectorization(TFBackedLayer):
                  output_sequence_length=None, pad_to_max_tokens=False,
                  vocabulary=None, idf_weights=None, sparse=False,
                  ragged=False, encoding="utf-8", name=None, **kwargs):
-        kwargs.pop("vocabulary_size", None)
+        vocabulary_size = kwargs.pop("vocabulary_size", None)
         super().__init__(name=name, **kwargs)
         _check_choice("standardize", standardize, _STANDARDIZE)
         _check_choice("split", split, _SPLIT)
@@ -112,6 +112,7 @@ class TextVectorization(TFBackedLayer):
             idf_weights=idf_weights, output_mode=output_mode,
             pad_to_max_tokens=pad_to_max_tokens, sparse=sparse,
             encoding=encoding, name=f"{self.name}_lookup",
+            vocabulary_size=vocabulary_size,
         )
 
     # -- vocabulary -----------------------------------------------------------

@@ -12,19 +12,13 @@ For each fixture `NAME` it writes, under `testdata/upstream/`:
 - `NAME.npz`: `x` (the input batch, or `x_<input name>` for several inputs)
   and `y` (upstream's predictions on that batch).
 
-The lookup layers (`StringLookup`, `IntegerLookup`) need TensorFlow,
-which the oracle's environment lacks: `preprocessing` and `string_lookup`
-are written by running upstream Keras (the oracle's `keras` package, put
-first on the path) with an interpreter that has TensorFlow:
-
-    mkdir -p /tmp/oracle_tf
-    ln -sf /opt/keras-oracle/lib/python3.11/site-packages/keras \
-        /tmp/oracle_tf/keras
-    ln -sf /opt/keras-oracle/lib/python3.11/site-packages/namex \
-        /tmp/oracle_tf/namex
-    KERAS_BACKEND=jax PYTHONPATH=/tmp/oracle_tf python \
-        keras/src/saving/testdata/make_fixtures.py preprocessing \
-        string_lookup
+The lookup fixtures (`preprocessing`, `string_lookup`, `adapted_lookup`)
+need TensorFlow in the oracle's environment
+(`/opt/keras-oracle/bin/pip install tensorflow-cpu==2.21.0`). Run it as a
+script, as above: `sys.path` then starts at this folder and `import keras`
+finds the oracle's package. Pointing another interpreter's `PYTHONPATH`
+at upstream does not work where this package is installed editable (its
+finder comes first).
 
 Models are tiny so the whole folder stays well under 2 MB. The script only
 imports `keras` (whichever is installed), so it can be pointed at this
@@ -183,6 +177,20 @@ def string_lookup():
     return model, x, y
 
 
+def adapted_lookup():
+    # An adapted vocabulary: saved as an asset file
+    # (`assets/<layer path>/vocabulary.txt`), not in the config.
+    words = keras.Input((3,), dtype="string", name="words")
+    lookup = keras.layers.StringLookup(output_mode="count")
+    lookup.adapt(np.array([["dog", "cat", "dog"], ["fish", "dog", "cat"]]))
+    dense = keras.layers.Dense(2)
+    outputs = dense(lookup(words))
+    model = keras.Model(words, outputs, name="adapted_lookup")
+    x = np.array([["cat", "dog", "cat"], ["fish", "bird", "dog"]])
+    y = dense(lookup(x))
+    return model, x, y
+
+
 FIXTURES = {
     "mlp": mlp,
     "convnet": convnet,
@@ -191,6 +199,7 @@ FIXTURES = {
     "compiled_adam": compiled_adam,
     "preprocessing": preprocessing,
     "string_lookup": string_lookup,
+    "adapted_lookup": adapted_lookup,
 }
 
 
