@@ -4,6 +4,24 @@ from keras.src.layers.activations.activation import Activation as Activation
 from keras.src.layers.regularization.activity_regularization import (
     ActivityRegularization as ActivityRegularization,
 )
+from keras.src.layers.pooling.adaptive_average_pooling1d import (
+    AdaptiveAveragePooling1D as AdaptiveAveragePooling1D,
+)
+from keras.src.layers.pooling.adaptive_average_pooling2d import (
+    AdaptiveAveragePooling2D as AdaptiveAveragePooling2D,
+)
+from keras.src.layers.pooling.adaptive_average_pooling3d import (
+    AdaptiveAveragePooling3D as AdaptiveAveragePooling3D,
+)
+from keras.src.layers.pooling.adaptive_max_pooling1d import (
+    AdaptiveMaxPooling1D as AdaptiveMaxPooling1D,
+)
+from keras.src.layers.pooling.adaptive_max_pooling2d import (
+    AdaptiveMaxPooling2D as AdaptiveMaxPooling2D,
+)
+from keras.src.layers.pooling.adaptive_max_pooling3d import (
+    AdaptiveMaxPooling3D as AdaptiveMaxPooling3D,
+)
 from keras.src.layers.merging.add import Add as Add
 from keras.src.layers.attention.additive_attention import (
     AdditiveAttention as AdditiveAttention,
@@ -40,6 +58,7 @@ from keras.src.layers.pooling.average_pooling3d import (
 from keras.src.layers.normalization.batch_normalization import (
     BatchNormalization as BatchNormalization,
 )
+from keras.src.layers.rnn.bidirectional import Bidirectional as Bidirectional
 from keras.src.layers.preprocessing.category_encoding import (
     CategoryEncoding as CategoryEncoding,
 )
@@ -47,6 +66,9 @@ from keras.src.layers.preprocessing.image_preprocessing.center_crop import (
     CenterCrop as CenterCrop,
 )
 from keras.src.layers.merging.concatenate import Concatenate as Concatenate
+from keras.src.layers.preprocessing.image_preprocessing.clahe import (
+    ContrastLimitedAdaptiveHistogramEqualization as ContrastLimitedAdaptiveHistogramEqualization,
+)
 from keras.src.layers.convolutional.conv1d import Conv1D as Conv1D
 from keras.src.layers.convolutional.conv1d_transpose import (
     Conv1DTranspose as Conv1DTranspose,
@@ -59,6 +81,9 @@ from keras.src.layers.convolutional.conv3d import Conv3D as Conv3D
 from keras.src.layers.convolutional.conv3d_transpose import (
     Conv3DTranspose as Conv3DTranspose,
 )
+from keras.src.layers.rnn.conv_lstm1d import ConvLSTM1D as ConvLSTM1D
+from keras.src.layers.rnn.conv_lstm2d import ConvLSTM2D as ConvLSTM2D
+from keras.src.layers.rnn.conv_lstm3d import ConvLSTM3D as ConvLSTM3D
 from keras.src.layers.convolutional.conv1d import Conv1D as Convolution1D
 from keras.src.layers.convolutional.conv1d_transpose import (
     Conv1DTranspose as Convolution1DTranspose,
@@ -71,6 +96,9 @@ from keras.src.layers.convolutional.conv3d import Conv3D as Convolution3D
 from keras.src.layers.convolutional.conv3d_transpose import (
     Conv3DTranspose as Convolution3DTranspose,
 )
+from keras.src.layers.reshaping.cropping1d import Cropping1D as Cropping1D
+from keras.src.layers.reshaping.cropping2d import Cropping2D as Cropping2D
+from keras.src.layers.reshaping.cropping3d import Cropping3D as Cropping3D
 from keras.src.layers.preprocessing.image_preprocessing.cut_mix import (
     CutMix as CutMix,
 )
@@ -93,6 +121,8 @@ from keras.src.layers.preprocessing.image_preprocessing.equalization import (
     Equalization as Equalization,
 )
 from keras.src.layers.reshaping.flatten import Flatten as Flatten
+from keras.src.layers.rnn.gru import GRU as GRU
+from keras.src.layers.rnn.gru import GRUCell as GRUCell
 from keras.src.layers.regularization.gaussian_dropout import (
     GaussianDropout as GaussianDropout,
 )
@@ -152,6 +182,8 @@ from keras.src.layers.input_spec import InputSpec as InputSpec
 from keras.src.layers.preprocessing.integer_lookup import (
     IntegerLookup as IntegerLookup,
 )
+from keras.src.layers.rnn.lstm import LSTM as LSTM
+from keras.src.layers.rnn.lstm import LSTMCell as LSTMCell
 from keras.src.layers.core.lambda_layer import Lambda as Lambda
 from keras.src.layers.layer import Layer as Layer
 from keras.src.layers.normalization.layer_normalization import (
@@ -169,6 +201,9 @@ from keras.src.layers.pooling.max_pooling1d import MaxPooling1D as MaxPooling1D
 from keras.src.layers.pooling.max_pooling2d import MaxPooling2D as MaxPooling2D
 from keras.src.layers.pooling.max_pooling3d import MaxPooling3D as MaxPooling3D
 from keras.src.layers.merging.maximum import Maximum as Maximum
+from keras.src.layers.preprocessing.mel_spectrogram import (
+    MelSpectrogram as MelSpectrogram,
+)
 from keras.src.layers.merging.minimum import Minimum as Minimum
 from keras.src.layers.preprocessing.image_preprocessing.mix_up import (
     MixUp as MixUp,
@@ -186,6 +221,7 @@ from keras.src.layers.preprocessing.pipeline import Pipeline as Pipeline
 from keras.src.layers.normalization.rms_normalization import (
     RMSNormalization as RMSNormalization,
 )
+from keras.src.layers.rnn.rnn import RNN as RNN
 from keras.src.layers.preprocessing.image_preprocessing.rand_augment import (
     RandAugment as RandAugment,
 )
@@ -203,6 +239,9 @@ from keras.src.layers.preprocessing.image_preprocessing.random_contrast import (
 )
 from keras.src.layers.preprocessing.image_preprocessing.random_crop import (
     RandomCrop as RandomCrop,
+)
+from keras.src.layers.preprocessing.image_preprocessing.random_elastic_transform import (
+    RandomElasticTransform as RandomElasticTransform,
 )
 from keras.src.layers.preprocessing.image_preprocessing.random_erasing import (
     RandomErasing as RandomErasing,
@@ -255,6 +294,12 @@ from keras.src.layers.reshaping.reshape import Reshape as Reshape
 from keras.src.layers.preprocessing.image_preprocessing.resizing import (
     Resizing as Resizing,
 )
+from keras.src.layers.core.reversible_embedding import (
+    ReversibleEmbedding as ReversibleEmbedding,
+)
+from keras.src.layers.preprocessing.stft_spectrogram import (
+    STFTSpectrogram as STFTSpectrogram,
+)
 from keras.src.layers.convolutional.separable_conv1d import (
     SeparableConv1D as SeparableConv1D,
 )
@@ -267,6 +312,8 @@ from keras.src.layers.convolutional.separable_conv1d import (
 from keras.src.layers.convolutional.separable_conv2d import (
     SeparableConv2D as SeparableConvolution2D,
 )
+from keras.src.layers.rnn.simple_rnn import SimpleRNN as SimpleRNN
+from keras.src.layers.rnn.simple_rnn import SimpleRNNCell as SimpleRNNCell
 from keras.src.layers.activations.softmax import Softmax as Softmax
 from keras.src.layers.preprocessing.image_preprocessing.solarization import (
     Solarization as Solarization,
@@ -283,6 +330,9 @@ from keras.src.layers.regularization.spatial_dropout import (
 from keras.src.layers.normalization.spectral_normalization import (
     SpectralNormalization as SpectralNormalization,
 )
+from keras.src.layers.rnn.stacked_rnn_cells import (
+    StackedRNNCells as StackedRNNCells,
+)
 from keras.src.layers.preprocessing.string_lookup import (
     StringLookup as StringLookup,
 )
@@ -290,14 +340,38 @@ from keras.src.layers.merging.subtract import Subtract as Subtract
 from keras.src.layers.preprocessing.text_vectorization import (
     TextVectorization as TextVectorization,
 )
+from keras.src.layers.rnn.time_distributed import (
+    TimeDistributed as TimeDistributed,
+)
 from keras.src.layers.normalization.unit_normalization import (
     UnitNormalization as UnitNormalization,
+)
+from keras.src.layers.reshaping.up_sampling1d import (
+    UpSampling1D as UpSampling1D,
+)
+from keras.src.layers.reshaping.up_sampling2d import (
+    UpSampling2D as UpSampling2D,
+)
+from keras.src.layers.reshaping.up_sampling3d import (
+    UpSampling3D as UpSampling3D,
+)
+from keras.src.layers.core.wrapper import Wrapper as Wrapper
+from keras.src.layers.reshaping.zero_padding1d import (
+    ZeroPadding1D as ZeroPadding1D,
+)
+from keras.src.layers.reshaping.zero_padding2d import (
+    ZeroPadding2D as ZeroPadding2D,
+)
+from keras.src.layers.reshaping.zero_padding3d import (
+    ZeroPadding3D as ZeroPadding3D,
 )
 from keras.src.layers.merging.add import add as add
 from keras.src.layers.merging.average import average as average
 from keras.src.layers.merging.concatenate import concatenate as concatenate
+from keras.src.layers import deserialize as deserialize
 from keras.src.layers.merging.dot import dot as dot
 from keras.src.layers.merging.maximum import maximum as maximum
 from keras.src.layers.merging.minimum import minimum as minimum
 from keras.src.layers.merging.multiply import multiply as multiply
+from keras.src.layers import serialize as serialize
 from keras.src.layers.merging.subtract import subtract as subtract

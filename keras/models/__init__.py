@@ -3,4 +3,6 @@
 from keras.src.models.model import Model as Model
 from keras.src.models.sequential import Sequential as Sequential
 from keras.src.models.cloning import clone_model as clone_model
+from keras.src.saving.saving_api import load_model as load_model
 from keras.src.models.model import model_from_json as model_from_json
+from keras.src.saving.saving_api import save_model as save_model

@@ -3,6 +3,7 @@
 from keras.src.saving.object_registration import (
     CustomObjectScope as CustomObjectScope,
 )
+from keras.src.saving.file_editor import KerasFileEditor as KerasFileEditor
 from keras.src.saving.object_registration import (
     CustomObjectScope as custom_object_scope,
 )
@@ -18,9 +19,13 @@ from keras.src.saving.object_registration import (
 from keras.src.saving.object_registration import (
     get_registered_object as get_registered_object,
 )
+from keras.src.saving.saving_api import load_model as load_model
+from keras.src.saving.saving_api import load_weights as load_weights
 from keras.src.saving.object_registration import (
     register_keras_serializable as register_keras_serializable,
 )
+from keras.src.saving.saving_api import save_model as save_model
+from keras.src.saving.saving_api import save_weights as save_weights
 from keras.src.saving.serialization_lib import (
     serialize_keras_object as serialize_keras_object,
 )
