@@ -252,14 +252,38 @@ def _conv(x, kernel, strides, padding, dilation, groups):
     if max(strides) > 1 and max(dilation) > 1:
         kernel, dilation = _dilate_kernel(kernel, dilation), (1,) * n
     padding = padding.upper()
-    if groups > 1 and n == 3:
-        # No grouped 3D convolution on CPU: convolve each group apart.
-        xs = tf.split(x, groups, axis=-1)
-        ks = tf.split(kernel, groups, axis=-1)
-        return tf.concat(
-            [tf.nn.convolution(a, b, strides, padding, dilations=dilation)
-             for a, b in zip(xs, ks)], axis=-1)
-    return tf.nn.convolution(x, kernel, strides, padding, dilations=dilation)
+    if groups == 1:
+        return tf.nn.convolution(x, kernel, strides, padding,
+                                 dilations=dilation)
+    # TensorFlow's own CPU kernels (used where oneDNN is off, as on CPUs
+    # without AVX-512) have no gradient for grouped convolutions and no
+    # grouped 3D convolution at all: depthwise ones go to the depthwise
+    # kernel, the others convolve each group apart.
+    if groups == x.shape[-1] and n in (1, 2):
+        depthwise = _depthwise_conv2d(x, kernel, strides, padding, dilation)
+        if depthwise is not None:
+            return depthwise
+    xs = tf.split(x, groups, axis=-1)
+    ks = tf.split(kernel, groups, axis=-1)
+    return tf.concat(
+        [tf.nn.convolution(a, b, strides, padding, dilations=dilation)
+         for a, b in zip(xs, ks)], axis=-1)
+
+
+def _depthwise_conv2d(x, kernel, strides, padding, dilation):
+    """`tf.nn.depthwise_conv2d` of a channels-last 1D or 2D input with a
+    grouped kernel `(k..., 1, channels * multiplier)`, or `None` where that
+    kernel does not apply (it takes equal strides only)."""
+    one_d = len(strides) == 1
+    if one_d:
+        x, kernel = x[:, None], kernel[None]
+        strides, dilation = (1,) + strides, (1,) + dilation
+    if strides[0] != strides[1]:
+        return None
+    kernel = tf.reshape(kernel, [*kernel.shape[:2], x.shape[-1], -1])
+    y = tf.nn.depthwise_conv2d(x, kernel, (1, *strides, 1), padding,
+                               dilations=dilation)
+    return y[:, 0] if one_d else y
 
 
 def conv(
@@ -340,8 +364,10 @@ def conv_transpose(
     output_shape = tf.concat(
         [tf.shape(x)[:1], full, [kernel.shape[-2]]], axis=0
     )
-    y = tf.nn.conv_transpose(x, kernel, output_shape, strides, "VALID",
-                             dilations=dilation)
+    if max(dilation) > 1:
+        # TensorFlow's own CPU kernels (no oneDNN) take no dilation here.
+        kernel = _dilate_kernel(kernel, dilation)
+    y = tf.nn.conv_transpose(x, kernel, output_shape, strides, "VALID")
     begin, cut, pads = [0], [0], [[0, 0]]
     for k, s, d, op, span in zip(ksize, strides, dilation, out_pad, spans):
         length, start = _transpose_geometry(1, k, s, d, padding.lower(), op)
