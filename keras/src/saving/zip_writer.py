@@ -4,8 +4,11 @@
 while it writes a file. Writing `model.weights.h5` to a temporary file and
 copying it into the archive costs a second full write of the model (the
 largest part of a save), so this writer hands h5py a seekable window of
-the archive itself (`member_file`): the weights are written once, then
-read back once for the CRC-32 that the zip format needs.
+the archive itself (`member_file`): the weights are written once. The
+CRC-32 that the zip format needs is taken from the large writes as they
+happen (the variables' data, written once each); only the small regions
+HDF5 writes or rewrites (its metadata) are read back at the end, and the
+pieces are joined with `crc32_combine`.
 
 Members are stored uncompressed. The member written in place always
 carries ZIP64 sizes (they are unknown when its header is written), and
@@ -13,6 +16,7 @@ the archive ends with ZIP64 records when it grows past 4 GiB. Any zip
 reader (Python's `zipfile`, upstream Keras) reads the result.
 """
 
+import bisect
 import io
 import struct
 import time
@@ -30,6 +34,9 @@ ZIP64_LIMIT = _MAX32
 _UNIX_FILE = 0o100600 << 16
 _VERSION = 45  # 4.5: ZIP64.
 _CHUNK = 64 * 2**20
+# Writes from this size on have their CRC taken as they happen.
+_TRACKED_WRITE = 2**16
+_CRC_POLYNOMIAL = 0xEDB88320  # CRC-32, reflected.
 
 
 class ZipWriter:
@@ -82,7 +89,7 @@ class ZipWriter:
         window = MemberFile(self.raw, start)
         write(window)
         size = window.size
-        crc = self._crc(start, size)
+        crc = self._crc(start, size, window.intact_writes())
         # Patch the sizes (in the ZIP64 extra) and the CRC in place.
         self.raw.seek(offset + 14)
         self.raw.write(struct.pack("<I", crc))
@@ -91,18 +98,30 @@ class ZipWriter:
         self.raw.seek(start + size)
         self.entries.append((encoded, offset, crc, size))
 
-    def _crc(self, start, size):
-        self.raw.seek(start)
+    def _crc(self, start, size, known):
+        """CRC-32 of the `size` bytes from `start`: `known` lists
+        `(offset, length, crc)` of regions whose CRC is already known;
+        the rest is read back."""
         crc = 0
-        remaining = size
-        buffer = bytearray(min(_CHUNK, max(size, 1)))
+        position = 0
+        for offset, length, known_crc in known + [(size, 0, 0)]:
+            crc = self._read_crc(start + position, offset - position, crc)
+            crc = crc32_combine(crc, known_crc, length)
+            position = offset + length
+        return crc
+
+    def _read_crc(self, start, size, crc):
+        if size <= 0:
+            return crc
+        self.raw.seek(start)
+        buffer = bytearray(min(_CHUNK, size))
         view = memoryview(buffer)
-        while remaining:
-            count = self.raw.readinto(view[: min(_CHUNK, remaining)])
+        while size:
+            count = self.raw.readinto(view[: min(_CHUNK, size)])
             if not count:
                 raise IOError("The archive ended before its last member.")
             crc = zlib.crc32(view[:count], crc)
-            remaining -= count
+            size -= count
         return crc
 
     def close(self):
@@ -141,6 +160,69 @@ class ZipWriter:
         self.raw.flush()
 
 
+def _multiply_mod_p(a, b):
+    """a * b modulo the CRC-32 polynomial (reflected bit order)."""
+    product = 0
+    bit = 1 << 31
+    while a:
+        if a & bit:
+            product ^= b
+            a &= ~bit
+        bit >>= 1
+        b = (b >> 1) ^ _CRC_POLYNOMIAL if b & 1 else b >> 1
+    return product
+
+
+def _x_to_8n_mod_p(n):
+    """x**(8n) modulo the polynomial: shifting a CRC past n zero bytes."""
+    power = 1 << 31  # x**0
+    square = 1 << 30  # x**1
+    bits = 8 * n
+    while bits:
+        if bits & 1:
+            power = _multiply_mod_p(square, power)
+        square = _multiply_mod_p(square, square)
+        bits >>= 1
+    return power
+
+
+def crc32_combine(crc1, crc2, length2):
+    """The CRC-32 of `A + B` from `crc1 = crc32(A)`, `crc2 = crc32(B)` and
+    `length2 = len(B)` (zlib's `crc32_combine`, which Python's `zlib` does
+    not expose).
+
+    Example:
+
+    >>> crc32_combine(zlib.crc32(b"ab"), zlib.crc32(b"cd"), 2) == (
+    ...     zlib.crc32(b"abcd"))
+    True
+    """
+    return _multiply_mod_p(_x_to_8n_mod_p(length2), crc1) ^ crc2
+
+
+class _Intervals:
+    """A union of half-open intervals, kept as sorted disjoint spans."""
+
+    def __init__(self):
+        self.starts = []
+        self.ends = []
+
+    def overlaps(self, lo, hi):
+        i = bisect.bisect_right(self.starts, lo) - 1
+        if i >= 0 and self.ends[i] > lo:
+            return True
+        return i + 1 < len(self.starts) and self.starts[i + 1] < hi
+
+    def add(self, lo, hi):
+        i = bisect.bisect_left(self.ends, lo)  # First span ending at/after lo.
+        j = bisect.bisect_right(self.starts, hi)  # Spans starting <= hi.
+        if i < j:
+            lo = min(lo, self.starts[i])
+            hi = max(hi, self.ends[j - 1])
+        self.starts[i:j] = [lo]
+        self.ends[i:j] = [hi]
+
+
 class MemberFile(io.RawIOBase):
     """A seekable, readable and writable window of `raw` from `start` on
     (its end grows with writes), for h5py's file-object driver."""
@@ -151,6 +233,10 @@ class MemberFile(io.RawIOBase):
         self._start = start
         self._pos = 0
         self.size = 0
+        # (offset, length, crc) of each large write, and the spans of the
+        # writes after it (a later write over it voids its CRC).
+        self._large_writes = []
+        self._spans = []
 
     def readable(self):
         return True
@@ -188,9 +274,29 @@ class MemberFile(io.RawIOBase):
     def write(self, data):
         self._raw.seek(self._start + self._pos)
         written = self._raw.write(data)
+        if written >= _TRACKED_WRITE:
+            crc = zlib.crc32(memoryview(data)[:written])
+            self._large_writes.append(
+                (self._pos, written, crc, len(self._spans)))
+        self._spans.append((self._pos, self._pos + written))
         self._pos += written
         self.size = max(self.size, self._pos)
         return written
+
+    def intact_writes(self):
+        """`(offset, length, crc)` of the large writes that no later write
+        overlapped and that lie within the file, by offset."""
+        large = {index: (offset, length, crc)
+                 for offset, length, crc, index in self._large_writes}
+        later = _Intervals()
+        intact = []
+        for index in range(len(self._spans) - 1, -1, -1):
+            lo, hi = self._spans[index]
+            if index in large and hi <= self.size and not later.overlaps(
+                    lo, hi):
+                intact.append(large[index])
+            later.add(lo, hi)
+        return sorted(intact)
 
     def truncate(self, size=None):
         size = self._pos if size is None else size

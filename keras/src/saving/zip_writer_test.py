@@ -1,5 +1,6 @@
 import io
 import zipfile
+import zlib
 
 import h5py
 import numpy as np
@@ -48,3 +49,34 @@ class ZipWriterTest(testing.TestCase):
             zip_writer.ZIP64_LIMIT = original
         self.assertIn(b"PK\x06\x06", raw.getvalue())
         self.check(raw)
+
+
+class CrcTest(testing.TestCase):
+    def test_crc32_combine_matches_zlib(self):
+        rng = np.random.default_rng(0)
+        for n1, n2 in [(0, 0), (1, 0), (0, 5), (7, 13), (1000, 70000)]:
+            a = rng.bytes(n1)
+            b = rng.bytes(n2)
+            self.assertEqual(
+                zip_writer.crc32_combine(zlib.crc32(a), zlib.crc32(b), n2),
+                zlib.crc32(a + b),
+            )
+
+    def test_overwritten_large_write_is_read_back(self):
+        raw = io.BytesIO()
+        writer = zip_writer.ZipWriter(raw)
+
+        def write(target):
+            big = b"a" * (2 * zip_writer._TRACKED_WRITE)
+            target.write(big)
+            target.write(big)
+            target.seek(10)
+            target.write(b"changed")  # Voids the first write's CRC.
+
+        writer.write_member("data.bin", write)
+        writer.close()
+        with zipfile.ZipFile(raw) as archive:
+            self.assertIsNone(archive.testzip())
+            data = archive.read("data.bin")
+        self.assertEqual(data[10:17], b"changed")
+        self.assertEqual(len(data), 4 * zip_writer._TRACKED_WRITE)
