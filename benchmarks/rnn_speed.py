@@ -14,6 +14,12 @@ Two models, trained with Adam on synthetic data:
   `nn.GRU` (whose reset gate acts after the recurrent product, as Keras's
   default `reset_after=True`) and `nn.Linear`.
 
+- `lstm<L>` (L in 20, 100, 400): `LSTM(64)` over L steps of 32 features,
+  then `Dense(1)`, mean squared error: the sequence-length sweep, whose
+  `first_epoch_s` shows how compile time grows with L. `lstm<L>_generic`
+  is the same with `activation="relu"`, which no fused kernel implements,
+  so every backend runs the generic recurrence (Keras only).
+
 The configurations and the JSON lines printed are those of
 `benchmarks/training_speed.py` (whose runners this script reuses):
 `torch_eager`, `torch_compiled` (forward and loss under `torch.compile`),
@@ -23,7 +29,9 @@ epoch's wall time per step and `first_epoch_s` includes compilation. Each
 epoch ends with a short batch (half a batch).
 
 Run: `python benchmarks/rnn_speed.py [--models bilstm,gru] [--epochs 3]
-[--batches 16] [--backends torch,jax,tensorflow]`
+[--batches 16] [--backends torch,jax,tensorflow]`; the sweep:
+`--models lstm20,lstm100,lstm400,lstm20_generic,lstm100_generic,lstm400_generic
+--epochs 2`.
 """
 
 import argparse
@@ -45,6 +53,8 @@ BILSTM_LENGTH = 200
 GRU_LENGTH = 100
 GRU_FEATURES = 32
 GRU_CLASSES = 10
+SWEEP_LENGTHS = (20, 100, 400)
+SWEEP_FEATURES = 32
 
 
 def _rows(full_batches):
@@ -64,6 +74,14 @@ def gru_data(full_batches, seed=0):
     return (rng.standard_normal((n, GRU_LENGTH, GRU_FEATURES),
                                 dtype=np.float32),
             rng.integers(0, GRU_CLASSES, (n,)).astype("int64"))
+
+
+def sweep_data(length, full_batches, seed=0):
+    rng = np.random.default_rng(seed)
+    n = _rows(full_batches)
+    return (rng.standard_normal((n, length, SWEEP_FEATURES),
+                                dtype=np.float32),
+            rng.standard_normal((n, 1), dtype=np.float32))
 
 
 # -- Keras --------------------------------------------------------------------
@@ -87,6 +105,18 @@ def keras_gru(keras):
     ])
     loss = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
     return model, loss
+
+
+def keras_sweep_lstm(length, activation):
+    def build(keras):
+        model = keras.Sequential([
+            keras.Input((length, SWEEP_FEATURES)),
+            keras.layers.LSTM(64, activation=activation),
+            keras.layers.Dense(1),
+        ])
+        return model, "mse"
+
+    return build
 
 
 # -- plain PyTorch ------------------------------------------------------------
@@ -131,9 +161,26 @@ def torch_gru(torch):
     return GRUModel(), nn.CrossEntropyLoss()
 
 
+def torch_sweep_lstm(torch):
+    nn = torch.nn
+
+    class LSTMModel(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lstm = nn.LSTM(SWEEP_FEATURES, 64, batch_first=True)
+            self.dense = nn.Linear(64, 1)
+
+        def forward(self, x):
+            _, (h, _) = self.lstm(x)
+            return self.dense(h[0])
+
+    return LSTMModel(), nn.MSELoss()
+
+
 def model_specs(full_batches):
-    """The models in the form `training_speed`'s runners take."""
-    return {
+    """The models in the form `training_speed`'s runners take (`torch` is
+    None where plain PyTorch has no counterpart)."""
+    specs = {
         "bilstm": {
             "batch_size": BATCH_SIZE,
             "data": lambda batch_size: bilstm_data(full_batches),
@@ -147,6 +194,17 @@ def model_specs(full_batches):
             "torch": torch_gru,
         },
     }
+    for length in SWEEP_LENGTHS:
+        for suffix, activation, plain in (("", "tanh", torch_sweep_lstm),
+                                          ("_generic", "relu", None)):
+            specs[f"lstm{length}{suffix}"] = {
+                "batch_size": BATCH_SIZE,
+                "data": lambda batch_size, n=length: sweep_data(
+                    n, full_batches),
+                "keras": keras_sweep_lstm(length, activation),
+                "torch": plain,
+            }
+    return specs
 
 
 # -- driver -------------------------------------------------------------------
@@ -163,14 +221,16 @@ def child(backend, names, epochs, full_batches):
     for name in names:
         spec = specs[name]
         runs = []
-        if backend == "torch":
+        if backend == "torch" and spec["torch"] is not None:
             runs += [
                 lambda: training_speed.run_plain_torch(
                     name, spec, epochs, False),
                 lambda: training_speed.run_plain_torch(
                     name, spec, epochs, True),
-                lambda: training_speed.run_keras(name, spec, epochs, False),
             ]
+        if backend == "torch":
+            runs.append(
+                lambda: training_speed.run_keras(name, spec, epochs, False))
         runs.append(lambda: training_speed.run_keras(name, spec, epochs,
                                                      True))
         for run in runs:
@@ -217,8 +277,32 @@ def main():
                     "model": name, "ratio": f"{top}/{bottom}",
                     "value": round(a["step_ms"] / b["step_ms"], 3),
                 }))
+        # The issue's target for compiled Keras is plain PyTorch's best.
+        plain = [results.get((name, c)) for c in ("torch_eager",
+                                                  "torch_compiled")]
+        jit = results.get((name, "keras_torch_jit"))
+        if jit and all(plain):
+            best = min(r["step_ms"] for r in plain)
+            print(json.dumps({
+                "model": name, "ratio": "keras_torch_jit/torch_best",
+                "value": round(jit["step_ms"] / best, 3),
+            }))
     print()
     print(training_speed._table(results, names))
+    print()
+    print(_first_epoch_table(results, names))
+
+
+def _first_epoch_table(results, names):
+    configs = ["torch_eager", "torch_compiled", "keras_torch_eager",
+               "keras_torch_jit", "keras_jax_jit", "keras_tensorflow_jit"]
+    lines = ["| first epoch (s) | " + " | ".join(configs) + " |",
+             "|---" * (len(configs) + 1) + "|"]
+    for name in names:
+        cells = [f"{results[(name, c)]['first_epoch_s']:.1f}"
+                 if (name, c) in results else "-" for c in configs]
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
