@@ -19,6 +19,22 @@ from absl.testing import parameterized
 from keras.src import backend
 from keras.src import tree
 from keras.src.backend.common import global_state
+from keras.src.testing.test_fixtures import create_eager_tensors  # noqa: F401
+from keras.src.testing.test_fixtures import create_keras_tensors  # noqa: F401
+from keras.src.testing.test_fixtures import from_json_with_tuples  # noqa: F401
+from keras.src.testing.test_fixtures import get_seed_generators  # noqa: F401
+from keras.src.testing.test_fixtures import is_shape_tuple  # noqa: F401
+from keras.src.testing.test_fixtures import jax_uses_gpu  # noqa: F401
+from keras.src.testing.test_fixtures import jax_uses_tpu  # noqa: F401
+from keras.src.testing.test_fixtures import (  # noqa: F401
+    map_shape_dtype_structure,
+)
+from keras.src.testing.test_fixtures import tensorflow_uses_gpu  # noqa: F401
+from keras.src.testing.test_fixtures import tensorflow_uses_tpu  # noqa: F401
+from keras.src.testing.test_fixtures import to_json_with_tuples  # noqa: F401
+from keras.src.testing.test_fixtures import torch_uses_gpu  # noqa: F401
+from keras.src.testing.test_fixtures import uses_gpu  # noqa: F401
+from keras.src.testing.test_fixtures import uses_tpu  # noqa: F401
 
 # The mixed precision check's policy. The check does not run on torch,
 # whose CPU half-precision kernels are incomplete (nor does upstream's).
