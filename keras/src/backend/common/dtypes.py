@@ -65,6 +65,31 @@ def _upper_bounds(dtype):
 
 _UPPER_BOUNDS = {dtype: _upper_bounds(dtype) for dtype in _LATTICE}
 
+# Keras's public tables, under its names. Keras's lattice has no weak
+# complex type: Python complex numbers promote as `complex64` there.
+WEAK_TYPES = ("int", "float")
+LATTICE_UPPER_BOUNDS = {
+    dtype: set(bounds - {"complex"})
+    for dtype, bounds in _UPPER_BOUNDS.items()
+    if dtype != "complex"
+}
+PYTHON_DTYPES_MAP = {
+    bool: "bool",
+    int: "int32",
+    float: "float32",
+    str: "string",
+    "int": "int32",
+    complex: "complex64",
+}
+# The 32-bit dtype each 64-bit dtype narrows to where 64 bits are off
+# (JAX without `jax_enable_x64`).
+BIT64_TO_BIT32_DTYPE = {
+    "int64": "int32",
+    "uint64": "uint32",
+    "float64": "float32",
+    "complex128": "complex64",
+}
+
 
 _STANDARD_NAMES = {name: name for name in ALLOWED_DTYPES}
 _STANDARD_NAMES.update(

@@ -6,6 +6,10 @@ import threading
 from keras.src.api_export import keras_export
 
 _STATE = threading.local()
+# Keras's names: the state `clear_session()` resets, and settings that
+# outlive it (values a user set explicitly for the process).
+GLOBAL_STATE_TRACKER = _STATE
+GLOBAL_SETTINGS_TRACKER = threading.local()
 
 
 def get_global_attribute(name, default=None, set_to_default=False):

@@ -453,3 +453,68 @@ def get_autocast_scope():
     True
     """
     return global_state.get_global_attribute("autocast_scope")
+
+
+# Keras's names for what this module holds or uses.
+Variable = KerasVariable
+standardize_dtype = dtypes.standardize_dtype
+is_float_dtype = dtypes.is_float_dtype
+is_int_dtype = dtypes.is_int_dtype
+
+
+def register_uninitialized_variable(variable):
+    """Records `variable` (created without a value yet) so that
+    `initialize_all_variables()` gives it one.
+
+    Args:
+        variable: a Keras variable whose value is not created yet.
+
+    Example:
+
+    >>> with keras.StatelessScope(initialize_variables=False):
+    ...     v = keras.Variable(keras.initializers.Ones(), shape=(2,))
+    >>> register_uninitialized_variable(v)
+    >>> initialize_all_variables()
+    >>> v.numpy().tolist()
+    [1.0, 1.0]
+    """
+    pending = global_state.get_global_attribute(
+        "uninitialized_variables", default=[], set_to_default=True
+    )
+    pending.append(variable)
+
+
+def initialize_all_variables():
+    """Creates the values of every variable recorded by
+    `register_uninitialized_variable`, and forgets them.
+
+    Example:
+
+    >>> initialize_all_variables()  # nothing pending: does nothing
+    """
+    pending = global_state.get_global_attribute("uninitialized_variables")
+    while pending:
+        pending.pop(0)._deferred_initialize()
+
+
+def shape_equal(a_shape, b_shape):
+    """Returns whether two shapes match, `None` matching any size.
+
+    Args:
+        a_shape: a shape tuple; `None` for an unknown size.
+        b_shape: another shape tuple.
+
+    Returns:
+        `True` when both have the same rank and every pair of known sizes
+        is equal.
+
+    Example:
+
+    >>> shape_equal((1, None), (1, 3)), shape_equal((1, 2), (1, 2, 3))
+    (True, False)
+    """
+    if len(a_shape) != len(b_shape):
+        return False
+    return all(
+        a is None or b is None or a == b for a, b in zip(a_shape, b_shape)
+    )

@@ -12,6 +12,7 @@ from keras.src.backend.common import dtypes
 from keras.src.backend.common import symbolic_shapes
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.name_scope import name_scope  # noqa: F401
+from keras.src.backend.common import symbolic_scope
 from keras.src.backend.common.stateless_scope import StatelessScope
 from keras.src.backend.common.variables import KerasVariable
 
@@ -115,6 +116,7 @@ def stop_gradient(variable):
     return jax.lax.stop_gradient(convert_to_tensor(variable))
 
 
+@symbolic_scope.symbolic
 def compute_output_spec(fn, *args, **kwargs):
     """Returns the `KerasTensor` specs of `fn(*args, **kwargs)` where args
     hold `KerasTensor`s, with `jax.eval_shape` (no computation)."""
@@ -386,3 +388,9 @@ def custom_gradient(f):
     """Wraps `f`, which returns `(output, grad_fn)`, so that gradients of
     the output are `grad_fn(upstream)`."""
     return jax.custom_gradient(f)
+
+
+def remat(f):
+    """Returns `f` with its activations recomputed in the backward pass
+    (`jax.checkpoint`)."""
+    return jax.checkpoint(f)

@@ -12,6 +12,7 @@ from keras.src.backend.common import dtypes
 from keras.src.backend.common import symbolic_shapes
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.name_scope import name_scope  # noqa: F401
+from keras.src.backend.common import symbolic_scope
 from keras.src.backend.common.stateless_scope import StatelessScope
 from keras.src.backend.common.variables import KerasVariable
 
@@ -92,6 +93,7 @@ def stop_gradient(variable):
     return convert_to_tensor(variable)
 
 
+@symbolic_scope.symbolic
 def compute_output_spec(fn, *args, **kwargs):
     """Returns the `KerasTensor` specs of `fn(*args, **kwargs)` where args
     hold `KerasTensor`s, by running `fn` on zeros."""
@@ -472,3 +474,9 @@ def custom_gradient(f):
         return f(*args, **kwargs)[0]
 
     return forward
+
+
+def remat(f):
+    """Returns `f`: NumPy computes no gradients, so nothing is stored
+    for a backward pass."""
+    return f

@@ -11,6 +11,7 @@ from keras.src import tree
 from keras.src.backend.common import dtypes
 from keras.src.backend.common import name_scope as common_name_scope
 from keras.src.backend.common.keras_tensor import KerasTensor
+from keras.src.backend.common import symbolic_scope
 from keras.src.backend.common.stateless_scope import StatelessScope
 from keras.src.backend.common.variables import KerasVariable
 
@@ -189,6 +190,7 @@ def stop_gradient(variable):
     return tf.stop_gradient(convert_to_tensor(variable))
 
 
+@symbolic_scope.symbolic
 def compute_output_spec(fn, *args, **kwargs):
     """Returns the `KerasTensor` specs of `fn(*args, **kwargs)` where args
     hold `KerasTensor`s, by tracing `fn` as a `tf.function` (which may
@@ -629,3 +631,9 @@ def custom_gradient(f):
     """Wraps `f`, which returns `(output, grad_fn)`, so that gradients of
     the output are `grad_fn(upstream)`."""
     return tf.custom_gradient(f)
+
+
+def remat(f):
+    """Returns `f` with its activations recomputed in the backward pass
+    (`tf.recompute_grad`)."""
+    return tf.recompute_grad(f)

@@ -17,6 +17,7 @@ from keras.src.backend.common import global_state
 from keras.src.backend.common import symbolic_shapes
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.name_scope import name_scope  # noqa: F401
+from keras.src.backend.common import symbolic_scope
 from keras.src.backend.common.stateless_scope import StatelessScope
 from keras.src.backend.common.variables import KerasVariable
 
@@ -262,6 +263,7 @@ def stop_gradient(variable):
     return convert_to_tensor(variable).detach()
 
 
+@symbolic_scope.symbolic
 def compute_output_spec(fn, *args, **kwargs):
     """Returns the `KerasTensor` specs of `fn(*args, **kwargs)` where args
     hold `KerasTensor`s. Runs `fn` on tensors on the `meta` device, which
@@ -828,3 +830,17 @@ def is_capturing():
     (`step_capture.py`): code that needs Python values of tensors must
     then take a traceable path."""
     return torch.compiler.is_compiling() or get_proxy_mode() is not None
+
+
+def remat(f):
+    """Returns `f` with its activations recomputed in the backward pass
+    (`torch.utils.checkpoint`, non-reentrant)."""
+    import torch.utils.checkpoint
+
+    @functools.wraps(f)
+    def wrapped(*args, **kwargs):
+        return torch.utils.checkpoint.checkpoint(
+            f, *args, use_reentrant=False, **kwargs
+        )
+
+    return wrapped
