@@ -1,11 +1,16 @@
 """Tests of `keras.src.backend.jit` (each backend's `compiler.py`)."""
 
+import json
+import os
+from unittest import mock
+
 import numpy as np
 import pytest
 
 from keras.src import backend
 from keras.src import ops
 from keras.src import testing
+from keras.src.backend import config
 
 
 def _affine(x, w):
@@ -130,3 +135,43 @@ def _gradient(fn, x):
     x = torch.tensor(x, requires_grad=True)
     fn(x).backward()
     return x.grad
+
+
+class CompilationCacheTest(testing.TestCase):
+    def test_folder_under_keras_home(self):
+        home = self.get_temp_dir()
+        env = {"KERAS_HOME": home}
+        with mock.patch.dict(os.environ, env):
+            os.environ.pop("KERAS_COMPILATION_CACHE", None)
+            self.assertEqual(
+                config.compilation_cache_dir(),
+                os.path.join(home, "compilation_cache", backend.backend()),
+            )
+
+    def test_switched_off(self):
+        home = self.get_temp_dir()
+        with mock.patch.dict(os.environ, {"KERAS_HOME": home,
+                                          "KERAS_COMPILATION_CACHE": "0"}):
+            self.assertIsNone(config.compilation_cache_dir())
+        with open(os.path.join(home, "keras.json"), "w") as f:
+            json.dump({"compilation_cache": False}, f)
+        with mock.patch.dict(os.environ, {"KERAS_HOME": home}):
+            os.environ.pop("KERAS_COMPILATION_CACHE", None)
+            self.assertIsNone(config.compilation_cache_dir())
+
+    @pytest.mark.skipif(backend.backend() != "torch",
+                        reason="Inductor's cache folder")
+    def test_torch_keeps_a_folder_the_user_set(self):
+        from keras.src.backend.torch import compiler
+
+        with mock.patch.dict(os.environ,
+                             {"TORCHINDUCTOR_CACHE_DIR": "/mine"}):
+            compiler.use_compilation_cache()
+            self.assertEqual(os.environ["TORCHINDUCTOR_CACHE_DIR"], "/mine")
+        home = self.get_temp_dir()
+        with mock.patch.dict(os.environ, {"KERAS_HOME": home}):
+            os.environ.pop("TORCHINDUCTOR_CACHE_DIR", None)
+            os.environ.pop("KERAS_COMPILATION_CACHE", None)
+            compiler.use_compilation_cache()
+            self.assertTrue(os.environ["TORCHINDUCTOR_CACHE_DIR"]
+                            .startswith(home))

@@ -218,6 +218,28 @@ def keras_home():
     return os.path.join(base, ".keras")
 
 
+def compilation_cache_dir():
+    """The folder of the persistent compilation caches, or `None` when
+    they are off.
+
+    Compiled steps (Inductor's FX graph and AOTAutograd caches on torch,
+    JAX's persistent compilation cache) are kept under
+    `KERAS_HOME/compilation_cache/<backend>`, so that a second run of a
+    script reuses them. `KERAS_COMPILATION_CACHE=0` in the environment, or
+    `"compilation_cache": false` in `keras.json`, turns them off; a cache
+    folder the user set for the framework itself
+    (`TORCHINDUCTOR_CACHE_DIR`, `jax_compilation_cache_dir`) is kept.
+    """
+    setting = os.environ.get("KERAS_COMPILATION_CACHE")
+    if setting is None:
+        enabled = bool(_read_config_file().get("compilation_cache", True))
+    else:
+        enabled = setting.strip().lower() not in ("0", "false", "no", "off")
+    if not enabled:
+        return None
+    return os.path.join(keras_home(), "compilation_cache", _BACKEND)
+
+
 def _read_config_file():
     path = os.path.join(keras_home(), "keras.json")
     if not os.path.exists(path):

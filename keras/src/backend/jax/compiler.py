@@ -2,6 +2,18 @@
 
 import jax
 
+from keras.src.backend import config
+
+
+def use_compilation_cache():
+    """Turns on JAX's persistent compilation cache under `KERAS_HOME`, so a
+    second run reuses compiled steps (see
+    `keras.src.backend.config.compilation_cache_dir`); a cache folder the
+    user configured is kept."""
+    folder = config.compilation_cache_dir()
+    if folder is not None and jax.config.jax_compilation_cache_dir is None:
+        jax.config.update("jax_compilation_cache_dir", folder)
+
 
 def jit(fn, **options):
     """Compiles `fn` with `jax.jit(fn, **options)`.
@@ -22,4 +34,5 @@ def jit(fn, **options):
     Returns:
         The compiled function.
     """
+    use_compilation_cache()
     return jax.jit(fn, **options)

@@ -15,6 +15,7 @@ import jax
 import jax.numpy as jnp
 
 from keras.src import tree
+from keras.src.backend.jax import compiler
 from keras.src.backend.jax.core import convert_to_tensor
 from keras.src.trainers import stateless_steps
 
@@ -63,6 +64,7 @@ def predict_step(model, state, data):
 def _make(model, kind, step):
     if model.jit_compile and not model.run_eagerly:
         options = model.jit_compile
+        compiler.use_compilation_cache()
         step = jax.jit(step, **(options if isinstance(options, dict)
                                 else {}))
 

@@ -1,10 +1,24 @@
 """`jit` for the torch backend: `torch.compile`."""
 
 import functools
+import os
 
 import torch
 
+from keras.src.backend import config
 from keras.src.backend.torch.core import is_capturing
+
+_CACHE_VARIABLE = "TORCHINDUCTOR_CACHE_DIR"
+
+
+def use_compilation_cache():
+    """Keeps Inductor's on-disk caches (compiled FX graphs, AOTAutograd
+    graphs) under `KERAS_HOME`, so a second run reuses them (see
+    `keras.src.backend.config.compilation_cache_dir`). Inductor reads the
+    variable each time it looks a graph up; one the user set is kept."""
+    folder = config.compilation_cache_dir()
+    if folder is not None and _CACHE_VARIABLE not in os.environ:
+        os.environ[_CACHE_VARIABLE] = folder
 
 
 def jit(fn, **options):
@@ -29,6 +43,7 @@ def jit(fn, **options):
     Returns:
         A function with `fn`'s signature.
     """
+    use_compilation_cache()
     compiled = torch.compile(fn, **options)
 
     @functools.wraps(fn)

@@ -13,6 +13,7 @@ ordinary step instead (which breaks the graph at `loss.backward()`).
 import torch
 
 from keras.src import tree
+from keras.src.backend.torch import compiler
 from keras.src.backend.torch.core import convert_to_tensor
 from keras.src.backend.torch.step_capture import CapturedStep
 from keras.src.trainers import jit_resolution
@@ -75,6 +76,7 @@ def _compiled(model, kind):
     if model.run_eagerly or not options:
         return step
     options = options if isinstance(options, dict) else {}
+    compiler.use_compilation_cache()
     unsupported = jit_resolution.unsupported_layers(model, "torch")
     if not unsupported and _keeps_keras_step(model, kind):
         return CapturedStep(model, kind, options)
