@@ -27,6 +27,15 @@ _SCALE_METHODS = {
 }
 _GRAY_WEIGHTS = (0.2989, 0.5870, 0.1140)
 
+# Keras's per-backend tables of accepted arguments. The image math is
+# shared, so every backend accepts the same values.
+AFFINE_TRANSFORM_INTERPOLATIONS = {"nearest": 0, "bilinear": 1}
+AFFINE_TRANSFORM_FILL_MODES = set(FILL_MODES)
+MAP_COORDINATES_FILL_MODES = set(FILL_MODES)
+SCALE_AND_TRANSLATE_METHODS = set(_SCALE_METHODS)
+# Interpolations some backend cannot resize with: none here.
+UNSUPPORTED_INTERPOLATIONS = ()
+
 
 class ArrayOps:
     """Base of the backends' adapters: the dtype-name helpers.
@@ -572,6 +581,21 @@ class ImageFunctions:
         matrix = xp.stack(rows, axis=1)
         rhs = xp.stack([dst[:, i // 2, i % 2] for i in range(8)], axis=-1)
         return xp.astype(xp.solve(matrix, rhs[..., None])[..., 0], dtype)
+
+    def compute_homography_matrix(self, start_points, end_points):
+        """The 8 projective coefficients `(a0, ..., b2)` that
+        `perspective_transform` uses: for an output pixel `(x, y)` the
+        input pixel is `((a0 x + a1 y + a2) / k, (b0 x + b1 y + b2) / k)`
+        with `k = c0 x + c1 y + 1`. Points are `(batch, 4, 2)` or `(4, 2)`
+        as `(x, y)`; the result is `(batch, 8)`."""
+        xp = self.xp
+        start = xp.asarray(start_points)
+        end = xp.asarray(end_points)
+        if len(xp.shape(start)) == 2:
+            start, end = start[None], end[None]
+        name = xp.dtype_name(start.dtype)
+        dtype = name if xp.is_float(name) else floatx()
+        return self._solve_perspective(start, end, dtype)
 
     def perspective_transform(self, images, start_points, end_points,
                               interpolation="bilinear", fill_value=0,

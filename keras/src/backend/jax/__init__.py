@@ -1,6 +1,7 @@
 """The jax backend."""
 
 from keras.src.backend.jax.core import IS_THREAD_SAFE
+from keras.src.backend.jax.core import SUPPORTS_COMPLEX_DTYPES
 from keras.src.backend.jax.core import SUPPORTS_RAGGED_TENSORS
 from keras.src.backend.jax.core import SUPPORTS_SPARSE_TENSORS
 from keras.src.backend.jax.core import Variable
@@ -35,3 +36,5 @@ from keras.src.backend.jax.rnn import cudnn_ok
 from keras.src.backend.jax.rnn import gru
 from keras.src.backend.jax.rnn import lstm
 from keras.src.backend.jax.rnn import rnn
+from keras.src.backend.config import is_nnx_enabled
+from keras.src.backend.jax import tensorboard

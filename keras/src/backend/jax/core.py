@@ -19,6 +19,7 @@ from keras.src.backend.common.variables import KerasVariable
 SUPPORTS_SPARSE_TENSORS = False
 SUPPORTS_RAGGED_TENSORS = False
 IS_THREAD_SAFE = True
+SUPPORTS_COMPLEX_DTYPES = True
 
 
 class Variable(KerasVariable):
@@ -394,3 +395,7 @@ def remat(f):
     """Returns `f` with its activations recomputed in the backward pass
     (`jax.checkpoint`)."""
     return jax.checkpoint(f)
+
+
+# Keras's name for the variable class on JAX.
+JaxVariable = Variable

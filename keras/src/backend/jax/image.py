@@ -41,6 +41,14 @@ class _JaxOps(image_functions.ArrayOps):
 xp = _JaxOps()
 _image = image_functions.ImageFunctions(xp, "jax")
 
+# Keras's tables of the arguments these functions accept.
+AFFINE_TRANSFORM_FILL_MODES = image_functions.AFFINE_TRANSFORM_FILL_MODES
+AFFINE_TRANSFORM_INTERPOLATIONS = image_functions.AFFINE_TRANSFORM_INTERPOLATIONS
+MAP_COORDINATES_FILL_MODES = image_functions.MAP_COORDINATES_FILL_MODES
+RESIZE_INTERPOLATIONS = image_functions.RESIZE_INTERPOLATIONS
+SCALE_AND_TRANSLATE_METHODS = image_functions.SCALE_AND_TRANSLATE_METHODS
+compute_homography_matrix = _image.compute_homography_matrix
+
 
 # Eager JAX dispatches every small op on its own; compiling each function
 # once per shape and static arguments makes them many times faster.

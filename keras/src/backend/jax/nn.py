@@ -82,6 +82,10 @@ def sigmoid(x):
     return jax.nn.sigmoid(_float(x))
 
 
+def tanh(x):
+    return jnp.tanh(_float(x))
+
+
 def sparse_sigmoid(x):
     return jax.nn.sparse_sigmoid(_float(x))
 

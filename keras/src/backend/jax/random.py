@@ -142,3 +142,20 @@ def beta(shape, alpha, beta, dtype=None, seed=None):
         _key(seed), alpha, beta, shape=shape, dtype=_work_dtype(dtype)
     )
     return x.astype(dtype)
+
+
+def jax_draw_seed(seed):
+    """Returns the seed words to draw random numbers with: `seed` itself
+    when it is already a JAX array (a traced seed state), else
+    `draw_seed(seed)` (an int, a `SeedGenerator`, or `None`).
+
+    Example:
+
+    >>> jax_draw_seed(42).tolist()
+    [42, 0]
+    """
+    if isinstance(seed, jax.Array):
+        return seed
+    from keras.src.random.seed_generator import draw_seed
+
+    return draw_seed(seed)

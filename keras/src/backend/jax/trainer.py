@@ -115,3 +115,18 @@ def sync_state(model, metrics_only=False):
             for variable, value in zip(variables, values):
                 variable.assign(value)
         model._jax_state.pop(kind)
+
+
+def __getattr__(name):
+    # Keras's names for the trainer and epoch iterator on JAX: the loop is
+    # backend-neutral, so they are the shared classes. Imported on first
+    # use: `keras.src.trainers.trainer` loads this module lazily too.
+    if name == "JAXTrainer":
+        from keras.src.trainers.trainer import Trainer
+
+        return Trainer
+    if name == "JAXEpochIterator":
+        from keras.src.trainers.epoch_iterator import EpochIterator
+
+        return EpochIterator
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -18,6 +18,7 @@ from keras.src.backend.common.variables import KerasVariable
 SUPPORTS_SPARSE_TENSORS = True
 SUPPORTS_RAGGED_TENSORS = True
 IS_THREAD_SAFE = True
+SUPPORTS_COMPLEX_DTYPES = True
 
 
 class Variable(KerasVariable):

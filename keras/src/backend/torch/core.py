@@ -24,6 +24,7 @@ from keras.src.backend.common.variables import KerasVariable
 SUPPORTS_SPARSE_TENSORS = False
 SUPPORTS_RAGGED_TENSORS = False
 IS_THREAD_SAFE = True
+SUPPORTS_COMPLEX_DTYPES = True
 
 TORCH_DTYPES = {
     "float16": torch.float16,

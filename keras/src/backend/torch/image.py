@@ -159,4 +159,13 @@ class _TorchOps(image_functions.ArrayOps):
 
 xp = _TorchOps()
 _image = image_functions.ImageFunctions(xp, "torch")
+
+# Keras's tables of the arguments these functions accept.
+AFFINE_TRANSFORM_FILL_MODES = image_functions.AFFINE_TRANSFORM_FILL_MODES
+AFFINE_TRANSFORM_INTERPOLATIONS = image_functions.AFFINE_TRANSFORM_INTERPOLATIONS
+MAP_COORDINATES_FILL_MODES = image_functions.MAP_COORDINATES_FILL_MODES
+RESIZE_INTERPOLATIONS = image_functions.RESIZE_INTERPOLATIONS
+SCALE_AND_TRANSLATE_METHODS = image_functions.SCALE_AND_TRANSLATE_METHODS
+UNSUPPORTED_INTERPOLATIONS = image_functions.UNSUPPORTED_INTERPOLATIONS
+compute_homography_matrix = _image.compute_homography_matrix
 globals().update(_image.public_functions())
