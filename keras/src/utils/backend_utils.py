@@ -5,6 +5,7 @@ import os
 import sys
 
 from keras.src.api_export import keras_export
+from keras.src.backend.common import global_state
 from keras.src.backend.config import BACKENDS
 
 
@@ -35,9 +36,102 @@ def set_backend(backend):
     return importlib.import_module("keras")
 
 
+# Global attribute set while a `TFGraphScope` is open.
+_TF_GRAPH_SCOPE = "in_tf_graph_scope"
+
+
+class TFGraphScope:
+    """A context in which `in_tf_graph()` is true.
+
+    Code that builds a TensorFlow graph by other means than `tf.function`
+    (say, a `tf.data` map whose function Keras traces itself) opens it so
+    that layers choose their TensorFlow path. Scopes nest.
+
+    Example:
+
+    >>> from keras.src.utils import backend_utils
+    >>> with backend_utils.TFGraphScope():
+    ...     backend_utils.in_tf_graph()
+    True
+    """
+
+    def __init__(self):
+        self._original_value = global_state.get_global_attribute(
+            _TF_GRAPH_SCOPE, False
+        )
+
+    def __enter__(self):
+        global_state.set_global_attribute(_TF_GRAPH_SCOPE, True)
+        return self
+
+    def __exit__(self, *exc_info):
+        global_state.set_global_attribute(
+            _TF_GRAPH_SCOPE, self._original_value
+        )
+
+
+def in_grain_data_pipeline():
+    """Whether the caller runs inside a Grain data pipeline.
+
+    Grain (`pip install grain`) runs the `map` functions of a dataset in
+    its own worker code; layers used there must compute with NumPy. The
+    answer is read from the call stack, and is `False` whenever Grain was
+    never imported.
+
+    Returns:
+        A bool.
+
+    Example:
+
+    >>> from keras.src.utils.backend_utils import in_grain_data_pipeline
+    >>> in_grain_data_pipeline()
+    False
+    """
+    if "grain" not in sys.modules:
+        return False
+    frame = sys._getframe(1)
+    while frame is not None:
+        module = frame.f_globals.get("__name__", "")
+        if module == "grain" or module.startswith(("grain.", "grain._src")):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def convert_tf_tensor(outputs, dtype=None):
+    """Converts a tensor (of TensorFlow or any other kind) to the active
+    backend.
+
+    Preprocessing layers that compute with TensorFlow hand their results
+    back with it when called outside a TensorFlow graph.
+
+    Args:
+        outputs: a tensor, array or nested list of numbers.
+        dtype: optional dtype of the result.
+
+    Returns:
+        A tensor of the active backend (a TensorFlow tensor stays one when
+        the backend is TensorFlow).
+
+    Example:
+
+    >>> from keras.src.utils.backend_utils import convert_tf_tensor
+    >>> x = convert_tf_tensor([1, 2], dtype="int32")
+    >>> keras.ops.convert_to_numpy(x).tolist()
+    [1, 2]
+    """
+    from keras.src import backend
+
+    if backend.backend() != "tensorflow" and not in_tf_graph():
+        tf = sys.modules.get("tensorflow")
+        if tf is not None and tf.is_tensor(outputs):
+            outputs = outputs.numpy()
+    return backend.convert_to_tensor(outputs, dtype=dtype)
+
+
 def in_tf_graph():
     """Whether the caller runs inside a TensorFlow graph (a `tf.function`
-    or a `tf.data` pipeline).
+    or a `tf.data` pipeline), or inside a `TFGraphScope`.
 
     TensorFlow is never imported here: when no one has imported it, no
     TensorFlow graph can be running.
@@ -51,6 +145,8 @@ def in_tf_graph():
     >>> in_tf_graph()
     False
     """
+    if global_state.get_global_attribute(_TF_GRAPH_SCOPE, False):
+        return True
     tf = sys.modules.get("tensorflow")
     if tf is None or not hasattr(tf, "inside_function"):
         return False

@@ -73,3 +73,64 @@ def print_msg(message, line_break=True):
         sys.stdout.flush()
     else:
         logging.info(message)
+
+
+# absl's verbosity levels by name (absl's own names, upper case only).
+_VERBOSITY_LEVELS = {
+    "FATAL": logging.FATAL,
+    "ERROR": logging.ERROR,
+    "WARNING": logging.WARNING,
+    "INFO": logging.INFO,
+    "DEBUG": logging.DEBUG,
+}
+
+
+def set_logging_verbosity(level):
+    """Sets how much Keras logs through absl logging.
+
+    Args:
+        level: one of `"FATAL"`, `"ERROR"`, `"WARNING"`, `"INFO"` or
+            `"DEBUG"` (upper case), from the least to the most verbose.
+
+    Example:
+
+    >>> from keras.src.utils.io_utils import set_logging_verbosity
+    >>> set_logging_verbosity("ERROR")
+    >>> set_logging_verbosity("INFO")
+    """
+    if not isinstance(level, str) or level not in _VERBOSITY_LEVELS:
+        raise ValueError(
+            "Please pass a valid level for logging verbosity. Expected one "
+            f"of: {set(_VERBOSITY_LEVELS)}. Received: {level}"
+        )
+    logging.set_verbosity(_VERBOSITY_LEVELS[level])
+
+
+def ask_to_proceed_with_overwrite(filepath):
+    """Asks on the terminal whether to overwrite `filepath`.
+
+    The question is repeated until the answer is `y` or `n`.
+
+    Args:
+        filepath: the path of the existing file.
+
+    Returns:
+        `True` to overwrite, `False` to cancel.
+
+    Example:
+
+    ```python
+    if os.path.exists(path) and not ask_to_proceed_with_overwrite(path):
+        return
+    ```
+    """
+    answer = input(
+        f"[WARNING] {filepath} already exists - overwrite? [y/n]"
+    ).strip().lower()
+    while answer not in ("y", "n"):
+        answer = input('Enter "y" (overwrite) or "n" (cancel).')
+        answer = answer.strip().lower()
+    if answer == "n":
+        return False
+    print_msg("[TIP] Next time specify overwrite=True!")
+    return True

@@ -7,7 +7,27 @@ import sys
 import numpy as np
 
 from keras.src.api_export import keras_export
+from keras.src.backend.common import global_state
 from keras.src.random import seed_generator
+
+# The global attribute holding the seed last given to `set_random_seed`.
+GLOBAL_RANDOM_SEED = "global_random_seed"
+
+
+def get_random_seed():
+    """Returns the seed last given to `keras.utils.set_random_seed`.
+
+    Returns:
+        An int, or `None` when no seed was set since the session started.
+
+    Example:
+
+    >>> from keras.src.utils import rng_utils
+    >>> keras.utils.set_random_seed(7)
+    >>> rng_utils.get_random_seed()
+    7
+    """
+    return global_state.get_global_attribute(GLOBAL_RANDOM_SEED)
 
 
 @keras_export("keras.utils.set_random_seed")
@@ -42,6 +62,7 @@ def set_random_seed(seed):
             "`set_random_seed`: `seed` must be in [0, 2**32). Received: "
             f"seed={seed}"
         )
+    global_state.set_global_attribute(GLOBAL_RANDOM_SEED, seed)
     random.seed(seed)
     np.random.seed(seed)
     seed_generator.reset_global_seed_generator(seed)

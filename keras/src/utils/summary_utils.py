@@ -554,3 +554,198 @@ def readable_memory_size(num_bytes):
         if size < 1024 or unit == "TB":
             return f"{size:.2f} {unit}"
         size /= 1024
+
+
+# -- helpers shared with Keras's own summary code ------------------------------
+# Rich markup: `print_summary` renders it; callers formatting their own
+# tables with `rich` use the same colors.
+
+
+def bold_text(x, color=None):
+    """Wraps `x` in rich markup for bold text, optionally colored.
+
+    Args:
+        x: the text.
+        color: an optional rich color name (`"red"`, `"green"`, ...).
+
+    Returns:
+        A string of rich markup.
+
+    Example:
+
+    >>> from keras.src.utils.summary_utils import bold_text
+    >>> bold_text("Total", color="red")
+    '[bold][color(red)]Total[/][/]'
+    """
+    if color:
+        return f"[bold][color({color})]{x}[/][/]"
+    return f"[bold]{x}[/]"
+
+
+def highlight_number(x):
+    """Wraps a number (or its text) in rich markup for numbers.
+
+    Example:
+
+    >>> from keras.src.utils.summary_utils import highlight_number
+    >>> highlight_number(12)
+    '[color(34)]12[/]'
+    """
+    return f"[color(34)]{x}[/]"
+
+
+def highlight_symbol(x):
+    """Wraps a symbol (a name, `None`) in rich markup for symbols.
+
+    Example:
+
+    >>> from keras.src.utils.summary_utils import highlight_symbol
+    >>> highlight_symbol("relu")
+    '[color(33)]relu[/]'
+    """
+    return f"[color(33)]{x}[/]"
+
+
+def count_params(weights):
+    """Counts the scalars in a list of weights (each listed one counted,
+    repeats included).
+
+    Args:
+        weights: a list of variables or tensors.
+
+    Returns:
+        An int.
+
+    Example:
+
+    >>> from keras.src.utils.summary_utils import count_params
+    >>> layer = keras.layers.Dense(4)
+    >>> layer.build((None, 3))
+    >>> count_params(layer.weights)
+    16
+    """
+    return int(sum(int(np.prod(w.shape)) for w in weights))
+
+
+def weight_memory_size(weights):
+    """Returns the bytes a list of weights occupies, each weight counted
+    once even when listed twice.
+
+    Args:
+        weights: a list of variables or tensors.
+
+    Returns:
+        A float, in bytes (a `bool` or other sub-byte dtype counts 1 byte
+        per scalar).
+
+    Example:
+
+    >>> from keras.src.utils.summary_utils import weight_memory_size
+    >>> layer = keras.layers.Dense(4)
+    >>> layer.build((None, 3))
+    >>> weight_memory_size(layer.weights)
+    64.0
+    """
+    return float(_count(weights)[1])
+
+
+def format_layer_shape(layer):
+    """Formats the output shape of `layer`'s latest call, in rich markup.
+
+    For a functional model never called, the shapes of its outputs; for a
+    layer that was never called but is built, the shape it would
+    return for the shapes it was built with; `"?"` when unknown. Dimensions
+    are highlighted (`None` apart); several outputs are listed as shapes.
+
+    Args:
+        layer: a Keras layer.
+
+    Returns:
+        A string.
+
+    Example:
+
+    >>> from keras.src.utils.summary_utils import format_layer_shape
+    >>> layer = keras.layers.Dense(2)
+    >>> _ = layer(keras.Input((3,)))
+    >>> format_layer_shape(layer)
+    '([color(45)]None[/], [color(34)]2[/])'
+    """
+    nodes = getattr(layer, "_inbound_nodes", None) or []
+    if nodes:
+        shapes = _flat_shapes([tuple(x.shape) for x in nodes[-1].outputs])
+    elif _is_functional(layer):
+        shapes = _flat_shapes([tuple(x.shape) for x in layer.outputs])
+    else:
+        shapes = _built_output_shapes(layer)
+    if shapes is None:
+        return "?"
+    if len(shapes) == 1:
+        dims = [
+            "[color(45)]None[/]" if d is None else highlight_number(d)
+            for d in shapes[0]
+        ]
+        return "(" + ", ".join(dims) + ")"
+    return "(" + ", ".join(highlight_number(s) for s in shapes) + ")"
+
+
+def _built_output_shapes(layer):
+    shapes = getattr(layer, "_build_shapes", None)
+    if not getattr(layer, "built", False) or not shapes:
+        return None
+    try:
+        if len(shapes) == 1:
+            output = layer.compute_output_shape(next(iter(shapes.values())))
+        else:
+            output = layer.compute_output_shape(**shapes)
+    except Exception:
+        # Whatever keeps the layer from inferring its shape, the answer is
+        # "unknown", as in the summary.
+        return None
+    return _flat_shapes(output) or None
+
+
+def get_layer_index_bound_by_layer_name(layers, layer_range=None):
+    """Returns the `[start, end)` indices of the layers from the first name
+    in `layer_range` to the second (both included).
+
+    Each name matches the first layer whose name contains it.
+
+    Args:
+        layers: a list of layers.
+        layer_range: `None` (all layers) or a list/tuple of two names.
+
+    Returns:
+        A list `[start, end]` of indices into `layers`.
+
+    Example:
+
+    >>> from keras.src.utils.summary_utils import (
+    ...     get_layer_index_bound_by_layer_name)
+    >>> layers = [keras.layers.Dense(1, name=n) for n in ("a", "b", "c")]
+    >>> get_layer_index_bound_by_layer_name(layers, ["b", "c"])
+    [1, 3]
+    """
+    if layer_range is None:
+        return [0, len(layers)]
+    if not isinstance(layer_range, (list, tuple)) or len(layer_range) != 2:
+        length = len(layer_range) if hasattr(layer_range, "__len__") else 0
+        raise ValueError(
+            "layer_range must be a list or tuple of length 2. Received: "
+            f"layer_range = {layer_range} of length {length}"
+        )
+    first = [i for i, layer in enumerate(layers)
+             if layer_range[0] in layer.name]
+    last = [i for i, layer in enumerate(layers)
+            if layer_range[1] in layer.name]
+    if not first or not last:
+        raise ValueError(
+            "Passed layer_names do not match the layer names in the model. "
+            f"Received: {layer_range}"
+        )
+    if first[0] > last[-1]:
+        raise ValueError(
+            "layer_range must name the first layer before the last one. "
+            f"Received: {layer_range}"
+        )
+    return [first[0], last[-1] + 1]

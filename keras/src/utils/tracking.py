@@ -4,10 +4,92 @@ A layer records every variable, sublayer and seed generator it is given,
 whether assigned directly (`self.dense = Dense(3)`) or inside a list or
 dict (`self.blocks = [Dense(3), Dense(4)]`). Lists and dicts are replaced by
 `TrackedList` / `TrackedDict`, which keep recording what is added to them
-later. Both are `keras.tree` nodes, like the built-ins they extend.
+later; sets and `OrderedDict`s likewise become `TrackedSet` /
+`TrackedOrderedDict`. All are `keras.tree` nodes.
+
+Inside a `DotNotTrackScope` (or a function decorated with
+`no_automatic_dependency_tracking`) nothing is tracked: values are stored
+as given, which layers use for attributes that must stay plain Python.
 """
 
+import collections
+import functools
+
 from keras.src import tree
+from keras.src.backend.common import global_state
+
+_TRACKING_DISABLED = "tracking_disabled"
+
+
+def is_tracking_enabled():
+    """Whether values assigned to layer attributes are tracked now.
+
+    Returns:
+        `False` inside a `DotNotTrackScope`, else `True`.
+
+    Example:
+
+    >>> from keras.src.utils import tracking
+    >>> with tracking.DotNotTrackScope():
+    ...     tracking.is_tracking_enabled()
+    False
+    """
+    return not global_state.get_global_attribute(_TRACKING_DISABLED, False)
+
+
+class DotNotTrackScope:
+    """A context in which no value assigned to a layer is tracked.
+
+    Scopes nest: tracking resumes when the outermost one exits.
+
+    Example:
+
+    >>> from keras.src.utils import tracking
+    >>> class Holder(keras.layers.Layer):
+    ...     def __init__(self):
+    ...         super().__init__()
+    ...         with tracking.DotNotTrackScope():
+    ...             self.spare = [keras.layers.Dense(2)]
+    >>> Holder()._layers
+    []
+    """
+
+    def __enter__(self):
+        self._previous = global_state.get_global_attribute(
+            _TRACKING_DISABLED, False
+        )
+        global_state.set_global_attribute(_TRACKING_DISABLED, True)
+        return self
+
+    def __exit__(self, *exc_info):
+        global_state.set_global_attribute(_TRACKING_DISABLED, self._previous)
+
+
+def no_automatic_dependency_tracking(fn):
+    """Decorates `fn` to run inside a `DotNotTrackScope`.
+
+    Args:
+        fn: a function.
+
+    Returns:
+        The wrapped function (with `fn`'s name and docstring).
+
+    Example:
+
+    >>> from keras.src.utils import tracking
+    >>> @tracking.no_automatic_dependency_tracking
+    ... def probe():
+    ...     return tracking.is_tracking_enabled()
+    >>> probe()
+    False
+    """
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        with DotNotTrackScope():
+            return fn(*args, **kwargs)
+
+    return wrapper
 
 
 class Tracker:
@@ -35,6 +117,8 @@ class Tracker:
     def track(self, value):
         """Records `value` (and what a list or dict holds) and returns what
         to store: a tracked container in place of a list or dict."""
+        if not is_tracking_enabled():
+            return value
         for predicate, store in self.rules.values():
             if predicate(value):
                 self._check_unlocked(value)
@@ -44,6 +128,10 @@ class Tracker:
             return TrackedList(value, tracker=self)
         if type(value) is dict:
             return TrackedDict(value, tracker=self)
+        if type(value) is collections.OrderedDict:
+            return TrackedOrderedDict(value, tracker=self)
+        if type(value) is set:
+            return TrackedSet(value, tracker=self)
         if type(value) is tuple:
             for item in value:
                 self.track(item)
@@ -120,6 +208,74 @@ class TrackedDict(dict):
         return self[key]
 
 
+class TrackedOrderedDict(collections.OrderedDict):
+    """An `OrderedDict` that reports what is added to it to a `Tracker`.
+
+    As a `keras.tree` node it keeps its insertion order (a plain dict
+    flattens in sorted-key order).
+
+    Example:
+
+    >>> from keras.src.utils.tracking import TrackedOrderedDict
+    >>> keras.tree.flatten(TrackedOrderedDict([("b", 1), ("a", 2)]))
+    [1, 2]
+    """
+
+    def __init__(self, values=None, tracker=None):
+        self.tracker = tracker
+        super().__init__()
+        for key, value in collections.OrderedDict(values or {}).items():
+            self[key] = value
+
+    def __setitem__(self, key, value):
+        tracker = self.__dict__.get("tracker")
+        if tracker is not None:
+            value = tracker.track(value)
+        super().__setitem__(key, value)
+
+    def update(self, *args, **kwargs):
+        for key, value in collections.OrderedDict(*args, **kwargs).items():
+            self[key] = value
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+
+class TrackedSet(set):
+    """A set that reports what is added to it to a `Tracker`.
+
+    Example:
+
+    >>> from keras.src.utils.tracking import TrackedSet
+    >>> sorted(keras.tree.flatten(TrackedSet([2, 1])))
+    [1, 2]
+    """
+
+    def __init__(self, values=None, tracker=None):
+        self.tracker = tracker
+        values = values or ()
+        if tracker is not None:
+            values = [tracker.track(v) for v in values]
+        super().__init__(values)
+
+    def _track(self, value):
+        return self.tracker.track(value) if self.tracker else value
+
+    def add(self, value):
+        super().add(self._track(value))
+
+    def update(self, *others):
+        for values in others:
+            for value in values:
+                self.add(value)
+
+    def __ior__(self, values):
+        self.update(values)
+        return self
+
+
 def _flatten_list(values):
     return list(values), None
 
@@ -137,5 +293,26 @@ def _unflatten_dict(keys, children):
     return TrackedDict(zip(keys, children))
 
 
+def _flatten_ordered(values):
+    keys = list(values)
+    return [values[k] for k in keys], tuple(keys), keys
+
+
+def _unflatten_ordered(keys, children):
+    return TrackedOrderedDict(zip(keys, children))
+
+
+def _flatten_set(values):
+    return list(values), None
+
+
+def _unflatten_set(aux, children):
+    return TrackedSet(children)
+
+
 tree.register_tree_node_class(TrackedList, _flatten_list, _unflatten_list)
 tree.register_tree_node_class(TrackedDict, _flatten_dict, _unflatten_dict)
+tree.register_tree_node_class(
+    TrackedOrderedDict, _flatten_ordered, _unflatten_ordered
+)
+tree.register_tree_node_class(TrackedSet, _flatten_set, _unflatten_set)
