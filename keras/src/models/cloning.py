@@ -13,6 +13,7 @@ from keras.src.layers.core.input_layer import InputLayer
 from keras.src.layers.layer import Layer
 from keras.src.models.functional import Functional
 from keras.src.models.sequential import Sequential
+from keras.src.ops.op_class import OpClass
 from keras.src.ops.operation import FunctionOperation
 
 
@@ -158,6 +159,12 @@ def _replay(operation, args, kwargs, clones, options):
         # An op such as `keras.ops.add`: calling it again records a new
         # graph operation.
         return operation.fn(*args, **kwargs)
+    if isinstance(operation, OpClass):
+        # An op class instance (`keras.src.ops.numpy.Add`): a fresh copy
+        # from its config, one per graph.
+        return type(operation).from_config(operation.get_config())(
+            *args, **kwargs
+        )
     if not isinstance(operation, Layer):
         return operation(*args, **kwargs)
     clone = clones.get(id(operation))

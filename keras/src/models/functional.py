@@ -223,11 +223,12 @@ def _input_mask(node, masks):
 
 
 def functional_config(model):
-    """Returns the config of a functional model: its layers with the calls
-    that connect them, and where its inputs and outputs are."""
+    """Returns the config of a functional model: its layers and ops (as
+    Keras writes them: op classes such as `keras.src.ops.numpy.Sum`) with
+    the calls that connect them, and where its inputs and outputs are."""
     node_indices = _node_indices(model)
     layer_configs = []
-    for layer in model.layers:
+    for layer in model._operations:
         layer_config = serialization_lib.serialize_keras_object(layer)
         layer_config["name"] = layer.name
         layer_config["inbound_nodes"] = [

@@ -5,6 +5,7 @@ from keras.src.ops.linalg import *  # noqa: F403
 from keras.src.ops.math import *  # noqa: F403
 from keras.src.ops.nn import *  # noqa: F403
 from keras.src.ops.numpy import *  # noqa: F403
+from keras.src.ops.einops import *  # noqa: F403
 
 # Bound last: the star imports above may carry same-named globals (a module
 # importing Python's `math`, say).

@@ -21,6 +21,8 @@ from keras.src.ops.control_flow import switch
 from keras.src.ops.control_flow import vectorized_map
 from keras.src.ops.control_flow import while_loop
 from keras.src.ops.operation import symbolic_op
+from keras.src.ops import op_tables
+from keras.src.ops.op_class import make_op_classes
 
 __all__ = [
     "associative_scan",
@@ -510,3 +512,8 @@ def _unstack_spec(x, num=None, axis=0):
     count = num if x.shape[axis] is None else x.shape[axis]
     shape = x.shape[:axis] + x.shape[axis + 1:]
     return [KerasTensor(shape, dtype=x.dtype) for _ in range(count)]
+
+
+# The op classes (`Cast`, ...): what symbolic calls record, at Keras's
+# paths. Made from the op functions above; see `op_class.py`.
+globals().update(make_op_classes(__name__, globals(), op_tables.CORE))

@@ -17,6 +17,8 @@ from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.ops import shape_rules
 from keras.src.ops.operation import symbolic_op
 from keras.src.ops.shape_rules import shape_of
+from keras.src.ops import op_tables
+from keras.src.ops.op_class import make_op_classes
 
 
 def _float_of(*xs):
@@ -676,3 +678,8 @@ def svd(x, full_matrices=True, compute_uv=True):
             compute_uv=compute_uv,
         )
     return backend.linalg.svd(x, full_matrices, compute_uv)
+
+
+# The op classes (`Inv`, ...): what symbolic calls record, at Keras's
+# paths. Made from the op functions above; see `op_class.py`.
+globals().update(make_op_classes(__name__, globals(), op_tables.LINALG))

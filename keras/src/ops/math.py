@@ -12,6 +12,8 @@ from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.ops import shape_rules
 from keras.src.ops.operation import symbolic_op
 from keras.src.ops.shape_rules import shape_of
+from keras.src.ops import op_tables
+from keras.src.ops.op_class import make_op_classes
 
 
 def _float_of(*xs):
@@ -798,3 +800,8 @@ def cdist(x, y):
     if any_symbolic_tensors((x, y)):
         return symbolic_op(cdist, _cdist_spec, x, y)
     return backend.math.cdist(x, y)
+
+
+# The op classes (`FFT`, ...): what symbolic calls record, at Keras's
+# paths. Made from the op functions above; see `op_class.py`.
+globals().update(make_op_classes(__name__, globals(), op_tables.MATH))

@@ -176,11 +176,33 @@ class FunctionOperation(Operation):
         return {"name": self.name, "fn": self.fn.__name__}
 
 
+# `{op function: its op class}`, filled by `op_class.make_op_classes`.
+OP_CLASSES = {}
+
+# How many `SpecsOnly` scopes are open.
+_specs_only_depth = [0]
+
+
+class SpecsOnly:
+    """A scope in which `symbolic_op` returns the output specs of the ops
+    called without recording them in the graph (an op class infers its
+    output by running its op function this way)."""
+
+    def __enter__(self):
+        _specs_only_depth[0] += 1
+        return self
+
+    def __exit__(self, *exc_info):
+        _specs_only_depth[0] -= 1
+
+
 def symbolic_op(fn, spec, *args, **kwargs):
     """Returns the symbolic result of op `fn` on symbolic arguments.
 
     `spec(*args, **kwargs)` returns the output `KerasTensor`(s); the call is
-    recorded as a node so functional models can replay it with `fn`.
+    recorded as a node (an instance of the op's class, such as
+    `keras.src.ops.numpy.Add`, when it has one) so that functional models
+    can replay and serialize it.
 
     Example:
 
@@ -191,6 +213,11 @@ def symbolic_op(fn, spec, *args, **kwargs):
         return backend.numpy.add(x1, x2)
     ```
     """
+    if _specs_only_depth[0]:
+        return spec(*args, **kwargs)
+    op_class = OP_CLASSES.get(fn)
+    if op_class is not None:
+        outputs = op_class.record(spec, args, kwargs)
+        if outputs is not None:
+            return outputs
     return FunctionOperation(fn, spec).symbolic_call(*args, **kwargs)
-
-

@@ -15,6 +15,7 @@ from keras.src.backend.common.dtypes import dtype_of
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.ops import shape_rules
+from keras.src.ops.op_class import OpClass
 from keras.src.ops.operation import symbolic_op
 from keras.src.ops.shape_rules import shape_of
 
@@ -823,3 +824,18 @@ def _unique_spec(
         if flag:
             outputs.append(KerasTensor(extra_shape, dtype="int32"))
     return outputs[0] if len(outputs) == 1 else tuple(outputs)
+
+
+class GetItemBase(OpClass):
+    """Base of `GetItem` (the op class of `get_item`): a key saved in a
+    config comes back as a list (JSON has no tuples); a list holding
+    slices, `None` or `...` is the tuple key it was."""
+
+    def _function_arguments(self, args, kwargs):
+        fn_args, fn_kwargs = super()._function_arguments(args, kwargs)
+        key = fn_kwargs.get("key")
+        if isinstance(key, list) and any(
+            k is None or k is Ellipsis or isinstance(k, slice) for k in key
+        ):
+            fn_kwargs["key"] = tuple(key)
+        return fn_args, fn_kwargs
