@@ -73,6 +73,49 @@ class LazyModule:
         return f"<LazyModule {self.name!r} ({state})>"
 
 
+class OrbaxLazyModule(LazyModule):
+    """A `LazyModule` for a part of Orbax (`orbax.checkpoint.v1`, say).
+
+    `orbax.checkpoint` itself is imported first: its submodules rely on
+    the setup it does on import. When Orbax is missing, the `ImportError`
+    names `orbax-checkpoint`.
+
+    Args:
+        name: the module's import name.
+        pip_name: the distribution to `pip install` (default:
+            `"orbax-checkpoint"`).
+        import_error_msg: an optional message used instead of the default
+            one when the import fails.
+
+    Example:
+
+    >>> from keras.src.utils.module_utils import OrbaxLazyModule
+    >>> v1 = OrbaxLazyModule("orbax.checkpoint.v1")
+    >>> v1.pip_name
+    'orbax-checkpoint'
+    """
+
+    def __init__(self, name, pip_name=None, import_error_msg=None):
+        super().__init__(
+            name, pip_name=pip_name or "orbax-checkpoint",
+            import_error_msg=import_error_msg,
+        )
+
+    def initialize(self):
+        """Imports `orbax.checkpoint`, then the module (once), and returns
+        the module.
+
+        Raises:
+            ImportError: naming the package to install when it is absent.
+        """
+        if self.module is None:
+            try:
+                importlib.import_module("orbax.checkpoint")
+            except ImportError as e:
+                raise ImportError(self.import_error_msg) from e
+        return super().initialize()
+
+
 tensorflow = LazyModule("tensorflow", pip_name="tensorflow")
 scipy = LazyModule("scipy")
 h5py = LazyModule("h5py")
