@@ -341,3 +341,142 @@ def _variant(y_true, y_pred):
     ):
         return "sparse_categorical"
     return "categorical"
+
+
+# -- Keras's module-level helpers, on the resolution logic above -----------
+
+
+def is_binary_or_sparse_categorical(y_true, y_pred):
+    """Returns `(is_binary, is_sparse_categorical)` for targets and
+    predictions of these shapes, as `compile()` decides which accuracy
+    (or crossentropy) a metric named `"accuracy"` stands for.
+
+    Args:
+        y_true: targets (anything with a `shape`).
+        y_pred: predictions.
+
+    Returns:
+        A pair of bools; both `False` means one-hot categorical.
+
+    Example:
+
+    >>> import numpy as np
+    >>> is_binary_or_sparse_categorical(np.array([1, 2]), np.ones((2, 3)))
+    (False, True)
+    """
+    variant = _variant(y_true, y_pred)
+    return variant == "binary", variant == "sparse_categorical"
+
+
+def get_metric(identifier, y_true, y_pred):
+    """Returns the metric object `compile()` uses for `identifier`.
+
+    `"accuracy"`/`"acc"` (and `"crossentropy"`/`"ce"`) become the binary,
+    sparse categorical or categorical variant that fits the shapes of
+    `y_true` and `y_pred`.
+
+    Args:
+        identifier: a metric name, object or function.
+        y_true: targets, for their shape.
+        y_pred: predictions, for their shape.
+
+    Returns:
+        A `keras.metrics.Metric`.
+
+    Example:
+
+    >>> import numpy as np
+    >>> get_metric("accuracy", np.array([1, 2]), np.ones((2, 3)))
+    <SparseCategoricalAccuracy name=accuracy>
+    """
+    if identifier is None:
+        raise ValueError(f"Expected metric, received `{identifier}`")
+    return _resolve_metric(identifier, y_true, y_pred)
+
+
+def get_loss(identifier, y_true, y_pred):
+    """Returns the loss object `compile()` uses for `identifier`.
+
+    Args:
+        identifier: a loss name, object or function.
+        y_true: targets (unused: losses do not depend on shapes).
+        y_pred: predictions (unused).
+
+    Returns:
+        A `keras.losses.Loss`.
+
+    Example:
+
+    >>> import numpy as np
+    >>> get_loss("mse", np.ones((2, 1)), np.ones((2, 1))).name
+    'mse'
+    """
+    del y_true, y_pred
+    if identifier is None:
+        raise ValueError(f"Expected loss, received `{identifier}`")
+    return _resolve_loss(identifier)
+
+
+class MetricsList(Metric):
+    """Several metrics updated together; `get_result()` returns their
+    results keyed by name.
+
+    Args:
+        metrics: a list of metric objects.
+        name: the name of the list.
+        output_name: the model output these metrics are computed on.
+
+    Example:
+
+    >>> import numpy as np
+    >>> metrics = MetricsList([keras.metrics.MeanSquaredError(),
+    ...                        keras.metrics.MeanAbsoluteError()])
+    >>> metrics.update_state(np.zeros((2, 1)), np.ones((2, 1)))
+    >>> {k: float(v) for k, v in metrics.get_result().items()}
+    {'mean_squared_error': 1.0, 'mean_absolute_error': 1.0}
+    """
+
+    def __init__(self, metrics, name="metrics_list", output_name=None):
+        super().__init__(name=name)
+        self.metrics = list(metrics)
+        self.output_name = output_name
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        for metric in self.metrics:
+            metric.update_state(y_true, y_pred, sample_weight=sample_weight)
+
+    def reset_state(self):
+        for metric in self.metrics:
+            metric.reset_state()
+
+    def get_result(self):
+        return {metric.name: metric.result() for metric in self.metrics}
+
+    def result(self):
+        return self.get_result()
+
+    def get_config(self):
+        # Built by `compile()`: the metrics themselves are not serialized.
+        return {"name": self.name, "output_name": self.output_name}
+
+
+def get_metrics_list(metrics, y_true, y_pred, output_name=None):
+    """Returns a `MetricsList` of the metrics `compile()` would use for
+    `metrics` (a list of identifiers) on these targets and predictions,
+    or `None` when `metrics` is `None`.
+
+    Example:
+
+    >>> import numpy as np
+    >>> metrics = get_metrics_list(["mse"], np.ones((2, 1)), np.ones((2, 1)))
+    >>> [m.name for m in metrics.metrics]
+    ['mse']
+    """
+    if metrics is None:
+        return None
+    if not isinstance(metrics, (list, tuple)):
+        metrics = [metrics]
+    return MetricsList(
+        [get_metric(m, y_true, y_pred) for m in metrics],
+        output_name=output_name,
+    )

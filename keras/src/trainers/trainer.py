@@ -713,6 +713,19 @@ class Trainer:
         }
 
 
+def model_supports_jit(model):
+    """Returns whether every layer of `model` supports jit compilation on
+    the active backend (`layer.supports_jit[backend]`).
+
+    Example:
+
+    >>> model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+    >>> model_supports_jit(model)
+    True
+    """
+    return not jit_resolution.unsupported_layers(model, backend.backend())
+
+
 def _flat_logs(logs):
     """Logs with nested dicts (a metric whose result is a dict, such as
     `compile_metrics` in `{m.name: m.result() for m in self.metrics}`)

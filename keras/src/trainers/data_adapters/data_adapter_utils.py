@@ -482,3 +482,275 @@ def reject_kwargs(source, **kwargs):
             f"the {source} must yield it as part of each batch. Received: "
             f"{name}={short_repr(value)}"
         )
+
+
+# -- Keras's module-level helpers: sparse types, specs, iterators -------------
+
+# How many batches are read to infer a dataset's element spec.
+from keras.src.trainers.data_adapters.data_adapter import (  # noqa: E402
+    NUM_BATCHES_FOR_TENSOR_SPEC,
+)
+
+
+def is_scipy_sparse(x):
+    """Whether `x` is a SciPy sparse matrix or array (never imports
+    SciPy).
+
+    Example:
+
+    >>> import numpy as np
+    >>> is_scipy_sparse(np.eye(2))
+    False
+    """
+    if not _comes_from(x, "scipy"):
+        return False
+    sparse = _loaded("scipy.sparse")
+    return sparse is not None and sparse.issparse(x)
+
+
+def is_tensorflow_sparse(value):
+    """Whether `value` is a `tf.SparseTensor` (never imports TensorFlow).
+
+    Example:
+
+    >>> import numpy as np
+    >>> is_tensorflow_sparse(np.eye(2))
+    False
+    """
+    if not _comes_from(value, "tensorflow"):
+        return False
+    tf = _loaded("tensorflow")
+    return tf is not None and isinstance(value, tf.SparseTensor)
+
+
+def is_tensorflow_ragged(value):
+    """Whether `value` is a `tf.RaggedTensor` (never imports TensorFlow).
+
+    Example:
+
+    >>> import numpy as np
+    >>> is_tensorflow_ragged(np.eye(2))
+    False
+    """
+    if not _comes_from(value, "tensorflow"):
+        return False
+    tf = _loaded("tensorflow")
+    return tf is not None and isinstance(value, tf.RaggedTensor)
+
+
+def is_jax_sparse(value):
+    """Whether `value` is a `jax.experimental.sparse` array (never imports
+    JAX).
+
+    Example:
+
+    >>> import numpy as np
+    >>> is_jax_sparse(np.eye(2))
+    False
+    """
+    if not _comes_from(value, "jax"):
+        return False
+    sparse = _loaded("jax.experimental.sparse")
+    return sparse is not None and isinstance(value, sparse.JAXSparse)
+
+
+def scipy_sparse_to_tf_sparse(x):
+    """Converts a SciPy sparse matrix to a `tf.SparseTensor`.
+
+    Example:
+
+    ```python
+    scipy_sparse_to_tf_sparse(scipy.sparse.coo_matrix(np.eye(3)))
+    ```
+    """
+    import tensorflow as tf
+
+    coo = x.tocoo()
+    indices = np.stack([coo.row, coo.col], axis=1).astype("int64")
+    return tf.SparseTensor(indices, coo.data, coo.shape)
+
+
+def scipy_sparse_to_jax_sparse(x):
+    """Converts a SciPy sparse matrix to a JAX `BCOO` array.
+
+    Example:
+
+    ```python
+    scipy_sparse_to_jax_sparse(scipy.sparse.coo_matrix(np.eye(3)))
+    ```
+    """
+    from jax.experimental import sparse
+
+    coo = x.tocoo()
+    indices = np.stack([coo.row, coo.col], axis=1).astype("int32")
+    return sparse.BCOO((coo.data, indices), shape=coo.shape)
+
+
+def tf_sparse_to_jax_sparse(x):
+    """Converts a `tf.SparseTensor` to a JAX `BCOO` array.
+
+    Example:
+
+    ```python
+    tf_sparse_to_jax_sparse(tf.sparse.from_dense([[1.0, 0.0]]))
+    ```
+    """
+    from jax.experimental import sparse
+
+    values = np.asarray(x.values)
+    indices = np.asarray(x.indices).astype("int32")
+    return sparse.BCOO((values, indices), shape=tuple(x.shape))
+
+
+def jax_sparse_to_tf_sparse(x):
+    """Converts a JAX `BCOO` array to a `tf.SparseTensor`.
+
+    Example:
+
+    ```python
+    jax_sparse_to_tf_sparse(jax.experimental.sparse.BCOO.fromdense(a))
+    ```
+    """
+    import tensorflow as tf
+
+    return tf.SparseTensor(
+        np.asarray(x.indices).astype("int64"), np.asarray(x.data), x.shape
+    )
+
+
+def get_tensor_spec(batches):
+    """Returns the `tf.TensorSpec` structure matching every batch of
+    `batches` (a list of structures of arrays): the batch dimension, and
+    any dimension that differs between batches, is `None`.
+
+    Example:
+
+    ```python
+    get_tensor_spec([np.ones((2, 3)), np.ones((1, 3))])
+    # TensorSpec(shape=(None, 3), dtype=tf.float64)
+    ```
+    """
+    from keras.src.trainers.data_adapters.data_adapter import tf_signature
+
+    return tf_signature([structure_to_numpy(b) for b in batches])
+
+
+def get_keras_tensor_spec(batches):
+    """Returns the `KerasTensor` structure matching every batch of
+    `batches`: the batch dimension, and any dimension that differs between
+    batches, is `None`.
+
+    Example:
+
+    >>> import numpy as np
+    >>> get_keras_tensor_spec([np.ones((2, 3)), np.ones((1, 3))]).shape
+    (None, 3)
+    """
+    from keras.src.backend.common.keras_tensor import KerasTensor
+
+    batches = [structure_to_numpy(b) for b in batches]
+    for other in batches[1:]:
+        tree.assert_same_structure(batches[0], other)
+
+    def spec(*leaves):
+        if leaves[0] is None:
+            return None
+        arrays = [np.asarray(x) for x in leaves]
+        if len({a.ndim for a in arrays}) > 1:
+            raise ValueError(
+                "The batches have inconsistent ranks "
+                f"{sorted({a.ndim for a in arrays})} for one of their "
+                "arrays."
+            )
+        shape = list(arrays[0].shape)
+        for a in arrays[1:]:
+            shape = [d if d == e else None for d, e in zip(shape, a.shape)]
+        if shape:
+            shape[0] = None
+        return KerasTensor(tuple(shape), dtype=_dtype_name(arrays[0].dtype))
+
+    return tree.map_structure(spec, *batches)
+
+
+def convert_to_tf_tensor_spec(keras_tensor, batch_axis_to_none=True):
+    """Returns the `tf.TensorSpec` of a `KerasTensor` (`None` stays
+    `None`).
+
+    Args:
+        keras_tensor: a `KerasTensor`, or `None`.
+        batch_axis_to_none: whether the first dimension becomes `None`.
+
+    Example:
+
+    ```python
+    convert_to_tf_tensor_spec(keras.KerasTensor((4, 3)))
+    # TensorSpec(shape=(None, 3), dtype=tf.float32)
+    ```
+    """
+    import tensorflow as tf
+
+    if keras_tensor is None:
+        return tf.OptionalSpec(None)
+    shape = list(keras_tensor.shape)
+    if batch_axis_to_none and shape:
+        shape[0] = None
+    if getattr(keras_tensor, "sparse", False):
+        return tf.SparseTensorSpec(shape, keras_tensor.dtype)
+    if getattr(keras_tensor, "ragged", False):
+        return tf.RaggedTensorSpec(shape, keras_tensor.dtype)
+    return tf.TensorSpec(shape, keras_tensor.dtype)
+
+
+def get_numpy_iterator(iterable):
+    """Yields the batches of `iterable` with every tensor (TensorFlow,
+    PyTorch, JAX) converted to NumPy.
+
+    Example:
+
+    >>> import numpy as np
+    >>> next(get_numpy_iterator([np.ones(2)])).tolist()
+    [1.0, 1.0]
+    """
+    for batch in iterable:
+        yield structure_to_numpy(batch)
+
+
+def get_jax_iterator(iterable):
+    """Yields the batches of `iterable` in a form JAX takes: NumPy arrays,
+    with TensorFlow and SciPy sparse tensors as JAX `BCOO` arrays.
+
+    Example:
+
+    >>> import numpy as np
+    >>> next(get_jax_iterator([np.ones(2)])).tolist()
+    [1.0, 1.0]
+    """
+
+    def convert(x):
+        if is_tensorflow_sparse(x):
+            return tf_sparse_to_jax_sparse(x)
+        if is_scipy_sparse(x):
+            return scipy_sparse_to_jax_sparse(x)
+        if is_jax_sparse(x):
+            return x
+        return to_numpy(x)
+
+    for batch in iterable:
+        yield tree.map_structure(convert, batch)
+
+
+def get_torch_dataloader(iterable):
+    """Returns a `torch.utils.data.DataLoader` over the batches of
+    `iterable` (already batched), as CPU tensors.
+
+    Example:
+
+    ```python
+    loader = get_torch_dataloader([np.ones((2, 3))])
+    ```
+    """
+    from keras.src.trainers.data_adapters.data_adapter import (
+        numpy_to_torch_dataloader,
+    )
+
+    return numpy_to_torch_dataloader(lambda: get_numpy_iterator(iterable))

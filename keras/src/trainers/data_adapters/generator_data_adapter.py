@@ -72,3 +72,29 @@ class GeneratorDataAdapter(DataAdapter):
 
 
 _END = object()
+
+
+def peek_and_restore(generator):
+    """Reads the first batches of `generator` without losing them.
+
+    Args:
+        generator: a generator or iterator.
+
+    Returns:
+        A pair `(batches, make_generator)`: the first
+        `NUM_BATCHES_FOR_TENSOR_SPEC` batches (fewer if it ends sooner),
+        and a function returning an iterator over all the batches, the
+        peeked ones first.
+
+    Example:
+
+    >>> batches, restored = peek_and_restore(iter(range(5)))
+    >>> batches, list(restored())
+    ([0, 1], [0, 1, 2, 3, 4])
+    """
+    from keras.src.trainers.data_adapters.data_adapter import (
+        NUM_BATCHES_FOR_TENSOR_SPEC,
+    )
+
+    batches = list(itertools.islice(generator, NUM_BATCHES_FOR_TENSOR_SPEC))
+    return batches, lambda: itertools.chain(batches, generator)

@@ -125,3 +125,25 @@ def _lookup_weights(tf, table, y):
     safe_ids = tf.where(known, ids, tf.zeros_like(ids))
     weights = tf.gather(table, safe_ids)
     return tf.where(known, weights, tf.ones_like(weights))
+
+
+def make_class_weight_map_fn(class_weight):
+    """Returns a `tf.data.Dataset.map` function that appends per-sample
+    weights, looked up in `class_weight` from each element's targets, to
+    `(x, y)` elements.
+
+    Args:
+        class_weight: a dict mapping class indices to weights.
+
+    Returns:
+        A function `(x, y) -> (x, y, sample_weight)`.
+
+    Example:
+
+    ```python
+    dataset = dataset.map(make_class_weight_map_fn({0: 1.0, 1: 2.0}))
+    ```
+    """
+    import tensorflow  # noqa: F401  (the map function reads sys.modules)
+
+    return _class_weight_map_fn(class_weight)
