@@ -1,4 +1,5 @@
 import json
+import os
 
 import numpy as np
 
@@ -243,3 +244,92 @@ class FunctionalTest(testing.TestCase):
         # Padded keys get no attention.
         self.assertAllClose(ops.convert_to_numpy(expected)[0, 0, 0, 2:],
                             np.zeros(2))
+
+
+def raw_ops_model():
+    """Ops called on inputs, with scalar, tuple, list and keyword
+    arguments, a list of tensors and an op with several outputs."""
+    from keras.src.layers.core.dense import Dense
+
+    a = Input((4,), name="a")
+    b = Input((4,), name="b")
+    pairs = ops.reshape(ops.add(a, 1.0), (-1, 2))
+    joined = ops.concatenate([a, b], axis=1)
+    chosen = ops.where(ops.greater(a, 0.0), a, b)
+    total = ops.sum(ops.exp(chosen), axis=1, keepdims=True)
+    stacked = ops.transpose(ops.stack([a, b]), (1, 0, 2))
+    clipped = ops.clip(ops.nn.softmax(joined, axis=-1), 0.05, 0.5)
+    taken = ops.take(a, [0, 3], axis=1)
+    first, second = ops.split(b, 2, axis=1)
+    sliced = Dense(2, name="dense")(a[:, 1:3] * second)
+    rearranged = ops.rearrange(stacked, "b n f -> b (f n)")
+    outputs = [pairs, joined, total, clipped, taken, first, sliced,
+               rearranged]
+    return Model([a, b], outputs, name="raw_ops")
+
+
+class FunctionalOpsSerializationTest(testing.TestCase):
+    def _inputs(self):
+        rng = np.random.RandomState(0)
+        return [rng.normal(size=(3, 4)).astype("float32") for _ in "ab"]
+
+    def _assert_same_predictions(self, expected, actual):
+        self.assertLen(actual, len(expected))
+        for x, y in zip(expected, actual):
+            self.assertAllClose(x, y, atol=1e-6)
+
+    def test_config_holds_ops_as_keras_writes_them(self):
+        model = raw_ops_model()
+        layers = {l["name"]: l for l in model.get_config()["layers"]}
+        self.assertEqual(
+            {k: layers["sum"][k] for k in ("module", "class_name",
+                                           "registered_name", "config")},
+            {"module": "keras.src.ops.numpy", "class_name": "Sum",
+             "registered_name": "Sum",
+             "config": {"name": "sum", "axis": 1, "keepdims": True}},
+        )
+        add_args = layers["add"]["inbound_nodes"][0]["args"]
+        self.assertEqual(add_args[1], 1.0)
+        self.assertEqual(add_args[0]["config"]["keras_history"],
+                         ["a", 0, 0])
+        concat_args = layers["concatenate"]["inbound_nodes"][0]["args"]
+        self.assertLen(concat_args, 1)
+        self.assertLen(concat_args[0], 2)
+        self.assertEqual(layers["reshape"]["config"]["newshape"], (-1, 2))
+        json.dumps(model.get_config())
+
+    def test_round_trips_through_config_and_file(self):
+        model = raw_ops_model()
+        x = self._inputs()
+        expected = model.predict(x, verbose=0)
+        restored = Model.from_config(model.get_config())
+        restored.set_weights(model.get_weights())
+        self._assert_same_predictions(expected,
+                                      restored.predict(x, verbose=0))
+        self.assertEqual(
+            [op.name for op in restored.operations],
+            [op.name for op in model.operations],
+        )
+        from keras.src.saving import saving_api
+
+        path = os.path.join(self.get_temp_dir(), "raw_ops.keras")
+        model.save(path)
+        loaded = saving_api.load_model(path)
+        self._assert_same_predictions(expected,
+                                      loaded.predict(x, verbose=0))
+
+    def test_loads_keras_written_file(self):
+        # Written by upstream Keras 3.15.1 with
+        # keras/src/saving/fixtures/make_raw_ops_fixture.py.
+        from keras.src.saving import saving_api
+
+        folder = os.path.join(os.path.dirname(__file__), "..", "saving",
+                              "fixtures")
+        data = np.load(os.path.join(folder, "raw_ops.npz"))
+        model = saving_api.load_model(os.path.join(folder, "raw_ops.keras"))
+        op_modules = {type(op).__module__ for op in model.operations}
+        self.assertIn("keras.src.ops.numpy", op_modules)
+        self.assertIn("keras.src.ops.nn", op_modules)
+        actual = model.predict([data["x_a"], data["x_b"]], verbose=0)
+        expected = [data[f"y_{i}"] for i in range(len(actual))]
+        self._assert_same_predictions(expected, actual)

@@ -3,17 +3,20 @@
 These are exported as `keras.ops.<name>`.
 """
 
+import inspect
+
 from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.backend.common import dtypes
 from keras.src.backend.common.dtypes import dtype_of
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.keras_tensor import any_symbolic_tensors
+from keras.src.ops import op_tables
 from keras.src.ops import shape_rules
+from keras.src.ops.op_class import OpClass
+from keras.src.ops.op_class import make_op_classes
 from keras.src.ops.operation import symbolic_op
 from keras.src.ops.shape_rules import shape_of
-from keras.src.ops import op_tables
-from keras.src.ops.op_class import make_op_classes
 
 
 def _float_of(*xs):
@@ -804,4 +807,42 @@ def cdist(x, y):
 
 # The op classes (`FFT`, ...): what symbolic calls record, at Keras's
 # paths. Made from the op functions above; see `op_class.py`.
-globals().update(make_op_classes(__name__, globals(), op_tables.MATH))
+class SegmentReduction(OpClass):
+    """Base of the segment reduction op classes (`SegmentSum`,
+    `SegmentMax`, `SegmentMin`, `SegmentProd`): their constructor takes
+    `num_segments` and `sorted`, their `call` the data and segment ids.
+
+    Args:
+        num_segments: the number of segments (`None`: inferred).
+        sorted: whether `segment_ids` are sorted.
+        name: the operation's name.
+
+    Example:
+
+    >>> op = SegmentSum(num_segments=2)
+    >>> isinstance(op, SegmentReduction), op.get_config()["num_segments"]
+    (True, 2)
+    """
+
+    def __init__(self, num_segments=None, sorted=False, *, name=None):
+        OpClass.__init__(self, num_segments, sorted, name=name)
+
+    def call(self, *args, **kwargs):
+        if type(self)._fn is None:
+            raise TypeError(
+                "SegmentReduction is the base of SegmentSum, SegmentMax, "
+                "SegmentMin and SegmentProd: call one of those."
+            )
+        return OpClass.call(self, *args, **kwargs)
+
+
+SegmentReduction._init_signature = inspect.signature(
+    SegmentReduction.__init__
+)
+SegmentReduction._init_names = ("num_segments", "sorted")
+
+_SEGMENT_CLASSES = ("SegmentMax", "SegmentMin", "SegmentProd", "SegmentSum")
+globals().update(make_op_classes(
+    __name__, globals(), op_tables.MATH,
+    bases={name: SegmentReduction for name in _SEGMENT_CLASSES},
+))
