@@ -126,7 +126,8 @@ class FunctionTest(testing.TestCase):
 
         inputs = np.ones((2, 3, 1), "float32")
         mask = np.array([[1, 1, 0], [1, 1, 1]], bool)
-        last, outputs, states = K.rnn(step, inputs, [np.zeros((2, 1))],
+        last, outputs, states = K.rnn(step, inputs,
+                                      [np.zeros((2, 1), "float32")],
                                       mask=mask)
         self.assertAllClose(last, [[4.0], [6.0]])
         self.assertEqual(K.int_shape(outputs), (2, 3, 1))
