@@ -42,23 +42,26 @@ def _torch_not_imported_yet():
 _is_compiling = _torch_not_imported_yet
 
 
-def register_tree_node_class(cls, flatten_fn, unflatten_fn):
+def register_tree_node_class(cls, flatten_fn=None, unflatten_fn=None):
     """Makes instances of `cls` nodes for every `keras.tree` function.
 
     Only instances of exactly `cls` become nodes: subclasses stay leaves
-    unless registered too.
+    unless registered too. Called with `cls` alone (as a class decorator,
+    like Keras's), it uses the class's own `obj.tree_flatten()` and
+    `cls.tree_unflatten(aux, children)`.
 
     Args:
         cls: The class to register. Built-in node types are refused, as is
             registering the same class twice.
-        flatten_fn: Called as `flatten_fn(obj)`; returns `(children, aux)` or
+        flatten_fn: Optional; called as `flatten_fn(obj)`; returns
+            `(children, aux)` or
             `(children, aux, keys)`. `children` is an iterable of
             sub-structures, `aux` any data needed to rebuild `obj` (compared
             with `==` when matching two structures) and `keys` the path
             entries of the children used by `flatten_with_path` (their
             indices when omitted or `None`).
-        unflatten_fn: Called as `unflatten_fn(aux, children)`, with
-            `children` a tuple; returns the rebuilt object.
+        unflatten_fn: Optional; called as `unflatten_fn(aux, children)`,
+            with `children` a tuple; returns the rebuilt object.
 
     Returns:
         `cls`, unchanged.
@@ -72,6 +75,15 @@ def register_tree_node_class(cls, flatten_fn, unflatten_fn):
     >>> keras.tree.flatten(Stack([1, [2, 3]]))
     [1, 2, 3]
     """
+    if (flatten_fn is None) != (unflatten_fn is None):
+        raise ValueError(
+            "`register_tree_node_class`: pass both `flatten_fn` and "
+            "`unflatten_fn`, or neither (to use the class's `tree_flatten` "
+            f"and `tree_unflatten`). Received: flatten_fn={flatten_fn}, "
+            f"unflatten_fn={unflatten_fn}"
+        )
+    if flatten_fn is None:
+        flatten_fn, unflatten_fn = optree_impl.class_methods_of(cls)
     optree_impl.register_tree_node(cls, flatten_fn, unflatten_fn)
     python_impl.register_tree_node(cls, flatten_fn, unflatten_fn)
     return cls

@@ -63,3 +63,23 @@ class DynamicBackendTest(testing.TestCase):
             backend_utils.DynamicBackend("mxnet")
         with self.assertRaisesRegex(ValueError, "'mxnet'"):
             backend_utils.DynamicBackend().set_backend("mxnet")
+
+
+class TFHelpersTest(testing.TestCase):
+    def test_tf_graph_scope(self):
+        self.assertFalse(backend_utils.in_tf_graph())
+        with backend_utils.TFGraphScope():
+            self.assertTrue(backend_utils.in_tf_graph())
+            with backend_utils.TFGraphScope():
+                self.assertTrue(backend_utils.in_tf_graph())
+            self.assertTrue(backend_utils.in_tf_graph())
+        self.assertFalse(backend_utils.in_tf_graph())
+
+    def test_in_grain_data_pipeline(self):
+        self.assertFalse(backend_utils.in_grain_data_pipeline())
+
+    def test_convert_tf_tensor(self):
+        x = backend_utils.convert_tf_tensor([1, 2], dtype="int32")
+        self.assertTrue(backend.is_tensor(x))
+        self.assertDType(x, "int32")
+        self.assertAllClose(x, [1, 2])

@@ -73,3 +73,12 @@ class SetRandomSeedTest(testing.TestCase):
         a = random.uniform((3,))
         set_random_seed(9)
         self.assertAllClose(a, random.uniform((3,)))
+
+
+class GetRandomSeedTest(testing.TestCase):
+    def test_get_random_seed(self):
+        from keras.src.utils import rng_utils
+
+        self.assertEqual(rng_utils.GLOBAL_RANDOM_SEED, "global_random_seed")
+        set_random_seed(5)
+        self.assertEqual(rng_utils.get_random_seed(), 5)

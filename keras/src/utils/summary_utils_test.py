@@ -450,3 +450,51 @@ class DocstringExamplesTest(testing.TestCase):
             messages = []
             runner.run(test, out=messages.append)
             self.assertEqual(runner.failures, 0, "".join(messages))
+
+
+class SummaryHelpersTest(testing.TestCase):
+    # Expected strings are the oracle's for the same calls.
+
+    def test_markup(self):
+        self.assertEqual(summary_utils.bold_text("x"), "[bold]x[/]")
+        self.assertEqual(summary_utils.bold_text("x", color="red"),
+                         "[bold][color(red)]x[/][/]")
+        self.assertEqual(summary_utils.highlight_number(12),
+                         "[color(34)]12[/]")
+        self.assertEqual(summary_utils.highlight_symbol("x"),
+                         "[color(33)]x[/]")
+
+    def test_counts_and_shapes(self):
+        from keras.src import layers
+
+        model = Sequential([
+            Input((3,)),
+            layers.Dense(4, name="d1"),
+            layers.Dense(2, name="d2", dtype="float16"),
+            layers.Dense(2, name="d1x"),
+        ])
+        self.assertEqual(summary_utils.count_params(model.weights), 32)
+        self.assertEqual(summary_utils.weight_memory_size(model.weights),
+                         108.0)
+        twice = model.weights[:1] * 2
+        self.assertEqual(summary_utils.count_params(twice), 24)
+        self.assertEqual(summary_utils.weight_memory_size(twice), 48.0)
+        self.assertEqual(summary_utils.format_layer_shape(model.layers[0]),
+                         "([color(45)]None[/], [color(34)]4[/])")
+        self.assertEqual(
+            summary_utils.format_layer_shape(layers.Dense(3)), "?"
+        )
+        inputs = Input((3,))
+        two = Model(inputs, [layers.Dense(2)(inputs), layers.Dense(3)(inputs)])
+        self.assertEqual(
+            summary_utils.format_layer_shape(two),
+            "([color(34)](None, 2)[/], [color(34)](None, 3)[/])",
+        )
+        bound = summary_utils.get_layer_index_bound_by_layer_name
+        self.assertEqual(bound(model.layers, ("d1", "d2")), [0, 2])
+        self.assertEqual(bound(model.layers), [0, 3])
+        self.assertEqual(bound(model.layers, ["d1", "d1"]), [0, 3])
+        with self.assertRaisesRegex(ValueError, "do not match"):
+            bound(model.layers, ("zz", "d2"))
+        with self.assertRaisesRegex(ValueError, "length 2"):
+            bound(model.layers, ("d1",))

@@ -48,3 +48,62 @@ class TrackerTest(testing.TestCase):
         doubled = tree.map_structure(lambda x: x * 2, tracked)
         self.assertIsInstance(doubled, TrackedList)
         self.assertEqual(doubled[1]["a"], 6)
+
+
+class TrackingScopeTest(testing.TestCase):
+    def test_do_not_track_scope_nests(self):
+        from keras.src.utils import tracking
+
+        self.assertTrue(tracking.is_tracking_enabled())
+        with tracking.DotNotTrackScope():
+            with tracking.DotNotTrackScope():
+                self.assertFalse(tracking.is_tracking_enabled())
+            self.assertFalse(tracking.is_tracking_enabled())
+        self.assertTrue(tracking.is_tracking_enabled())
+
+        @tracking.no_automatic_dependency_tracking
+        def probe():
+            return tracking.is_tracking_enabled()
+
+        self.assertFalse(probe())
+        self.assertEqual(probe.__name__, "probe")
+
+    def test_layer_attributes(self):
+        import collections
+
+        from keras.src import layers
+        from keras.src.utils import tracking
+
+        class Holder(layers.Layer):
+            def __init__(self):
+                super().__init__()
+                self.kept = [layers.Dense(2)]
+                with tracking.DotNotTrackScope():
+                    self.spare = [layers.Dense(3)]
+                self.names = {"a", "b"}
+                self.ordered = collections.OrderedDict(x=layers.Dense(4))
+
+        holder = Holder()
+        # The oracle gives the same types and count.
+        self.assertIsInstance(holder.kept, TrackedList)
+        self.assertIs(type(holder.spare), list)
+        self.assertIsInstance(holder.names, tracking.TrackedSet)
+        self.assertIsInstance(holder.ordered, tracking.TrackedOrderedDict)
+        self.assertLen(holder._layers, 2)
+
+    def test_set_and_ordered_dict_are_tree_nodes(self):
+        from keras.src.utils.tracking import TrackedOrderedDict
+        from keras.src.utils.tracking import TrackedSet
+
+        ordered = TrackedOrderedDict([("b", 1), ("a", 2)])
+        self.assertEqual(tree.flatten(ordered), [1, 2])
+        self.assertEqual(tree.flatten_with_path(ordered),
+                         [(("b",), 1), (("a",), 2)])
+        doubled = tree.map_structure(lambda x: x * 10, ordered)
+        self.assertIsInstance(doubled, TrackedOrderedDict)
+        self.assertEqual(list(doubled.items()), [("b", 10), ("a", 20)])
+        tracked = TrackedSet([1, 2])
+        self.assertTrue(tree.is_nested(tracked))
+        self.assertFalse(tree.is_nested({1, 2}))
+        self.assertEqual(tree.map_structure(lambda x: x * 10, tracked),
+                         {10, 20})
