@@ -6,6 +6,8 @@ lists each layer with the calls (`inbound_nodes`) that connect it, in the
 format Keras files use.
 """
 
+import inspect
+
 from keras.src import backend
 from keras.src import ops
 from keras.src import tree
@@ -15,6 +17,8 @@ from keras.src.layers.core.input_layer import InputLayer
 from keras.src.layers.layer import Layer
 from keras.src.models.model import Model
 from keras.src.ops.function import Function
+from keras.src.ops.function import _order_graph
+from keras.src.ops.function import make_node_key
 from keras.src.saving import serialization_lib
 
 
@@ -276,6 +280,88 @@ def _tensor_refs(structure, node_indices):
     return [_tensor_refs(x, node_indices) for x in structure]
 
 
+def serialize_node(node, own_nodes=()):
+    """Returns the config of one call (`node`) in a functional graph:
+    `{"args": [...], "kwargs": {...}}`, tensors written as
+    `__keras_tensor__` entries with their `keras_history`.
+
+    Args:
+        node: a `Node`.
+        own_nodes: the `make_node_key` keys of the nodes of the model the
+            config is for; a tensor's node index counts only those (all
+            nodes when empty).
+
+    Returns:
+        The node's config (plain data).
+
+    Example:
+
+    >>> x = keras.Input((2,), name="x")
+    >>> y = keras.ops.add(x, 1.0)
+    >>> node = y._keras_history.operation._inbound_nodes[0]
+    >>> serialize_node(node)["args"][1]
+    1.0
+    """
+    own_nodes = set(own_nodes)
+    node_indices = {}
+    if own_nodes:
+        for x in node.arguments.keras_tensors:
+            operation = x._keras_history.operation
+            index = 0
+            for i, other in enumerate(operation._inbound_nodes):
+                if make_node_key(operation, i) in own_nodes:
+                    node_indices[id(other)] = index
+                    index += 1
+    return _serialize_node(node, node_indices)
+
+
+def deserialize_node(node_data, created_layers):
+    """Returns the `(args, kwargs)` of a serialized call, its tensors taken
+    from the calls already made of `created_layers`.
+
+    Args:
+        node_data: a node config (`serialize_node`'s output, or Keras 2's
+            `[[name, node_index, tensor_index, kwargs], ...]`).
+        created_layers: `{name: layer or operation}`; a tensor
+            `[name, n, t]` is output `t` of call `n` of that layer.
+
+    Returns:
+        `(args, kwargs)`.
+
+    Raises:
+        ValueError: when a tensor refers to a layer or call that does not
+            exist yet.
+
+    Example:
+
+    >>> x = keras.Input((2,), name="x")
+    >>> args, kwargs = deserialize_node(
+    ...     {"args": [{"class_name": "__keras_tensor__",
+    ...                "config": {"keras_history": ["x", 0, 0]}}, 2.0],
+    ...      "kwargs": {}},
+    ...     {"x": x._keras_history.operation})
+    >>> args[0] is x, args[1]
+    (True, 2.0)
+    """
+
+    class _Outputs(dict):
+        def get(self, key, default=None):
+            name, node_index = key
+            layer = created_layers.get(name)
+            if layer is None or node_index >= len(layer._inbound_nodes):
+                return default
+            return layer._inbound_nodes[node_index].outputs
+
+    call = _resolve_node(node_data, _Outputs(), None)
+    if call is None:
+        raise ValueError(
+            "Could not deserialize node: it refers to a layer call that "
+            f"does not exist yet. Node data: {node_data}. Layers: "
+            f"{sorted(created_layers)}"
+        )
+    return call
+
+
 def _serialize_node(node, node_indices):
     def serialize(x):
         if isinstance(x, KerasTensor):
@@ -420,3 +506,231 @@ def _unwrap_single(struct):
     if _is_sequence(struct) and len(struct) == 1:
         return struct[0]
     return struct
+
+
+def unpack_singleton(x):
+    """Returns the element of a one-element list or tuple, else `x`.
+
+    Args:
+        x: any object.
+
+    Returns:
+        `x[0]` when `x` is a list or tuple of length 1, else `x`.
+
+    Example:
+
+    >>> unpack_singleton([3]), unpack_singleton([3, 4])
+    (3, [3, 4])
+    """
+    if _is_sequence(x) and len(x) == 1:
+        return x[0]
+    return x
+
+
+def is_input_keras_tensor(x):
+    """Returns whether `x` is the output of an `InputLayer` (a tensor made
+    by `keras.Input`), as opposed to a tensor computed from one.
+
+    Args:
+        x: a `KerasTensor`.
+
+    Returns:
+        A bool.
+
+    Example:
+
+    >>> x = keras.Input((2,))
+    >>> is_input_keras_tensor(x), is_input_keras_tensor(x + 1.0)
+    (True, False)
+    """
+    operation, node_index, _ = x._keras_history
+    return operation._inbound_nodes[node_index].is_input
+
+
+def operation_fn(operation, **call_context_args):
+    """Returns a function that calls `operation`, passing it the call
+    context arguments (such as `training`) that it accepts and that are
+    not `None`.
+
+    Args:
+        operation: a layer or operation.
+        **call_context_args: e.g. `training=True`.
+
+    Returns:
+        A callable with `operation`'s call arguments.
+
+    Example:
+
+    >>> dropout = keras.layers.Dropout(0.5)
+    >>> fn = operation_fn(dropout, training=False)
+    >>> keras.ops.convert_to_numpy(fn(np.ones((1, 2)))).tolist()
+    [[1.0, 1.0]]
+    """
+    accepted = set()
+    if isinstance(operation, Layer):
+        accepted = {
+            key for key in call_context_args
+            if key in operation._call_info.parameters
+        }
+
+    def call(*args, **kwargs):
+        for key in accepted:
+            value = call_context_args[key]
+            if value is not None and key not in kwargs:
+                kwargs[key] = value
+        return operation(*args, **kwargs)
+
+    return call
+
+
+def functional_like_constructor(cls):
+    """Returns whether `cls` is built like a functional model: its
+    constructor takes `inputs` and `outputs` (as `keras.Model(inputs,
+    outputs)` does), so configs of it are functional configs.
+
+    Args:
+        cls: a class.
+
+    Returns:
+        A bool.
+
+    Example:
+
+    >>> functional_like_constructor(Functional)
+    True
+    >>> functional_like_constructor(keras.layers.Dense)
+    False
+    """
+    try:
+        parameters = inspect.signature(cls.__init__).parameters
+    except (TypeError, ValueError):
+        return False
+    names = list(parameters)
+    return names[1:3] == ["inputs", "outputs"]
+
+
+def find_nodes_by_inputs_and_outputs(inputs, outputs):
+    """Returns the nodes of the graph between `inputs` and `outputs`, in
+    execution order.
+
+    Args:
+        inputs: a `KerasTensor` or a structure of them.
+        outputs: a `KerasTensor` or a structure of them.
+
+    Returns:
+        A list of `Node`s (the inputs' own nodes included when they are
+        `keras.Input` tensors).
+
+    Example:
+
+    >>> x = keras.Input((2,))
+    >>> nodes = find_nodes_by_inputs_and_outputs(x, keras.ops.exp(x))
+    >>> [node.operation.name == "exp" for node in nodes][-1]
+    True
+    """
+    nodes, _ = _order_graph(tree.flatten(inputs), tree.flatten(outputs),
+                            "find_nodes_by_inputs_and_outputs")
+    return nodes
+
+
+def clone_single_keras_tensor(x):
+    """Returns a new `KerasTensor` like `x` (shape, dtype, sparseness,
+    name), without its history.
+
+    Args:
+        x: a `KerasTensor`.
+
+    Returns:
+        The copy.
+
+    Example:
+
+    >>> x = keras.Input((2,), name="x")
+    >>> y = clone_single_keras_tensor(x)
+    >>> (y is x, y.shape, y.name)
+    (False, (None, 2), 'x')
+    """
+    return KerasTensor(
+        x.shape, dtype=x.dtype, sparse=getattr(x, "sparse", False),
+        name=x.name,
+    )
+
+
+def clone_keras_tensors(tensors, kt_id_mapping):
+    """Copies the `KerasTensor`s of a structure, once each.
+
+    Args:
+        tensors: a structure holding `KerasTensor`s (other leaves are
+            kept).
+        kt_id_mapping: `{id(original): copy}`, read and updated, so a
+            tensor met twice gets one copy.
+
+    Returns:
+        The structure with the copies.
+
+    Example:
+
+    >>> x = keras.Input((2,))
+    >>> mapping = {}
+    >>> a, b = clone_keras_tensors([x, x], mapping)
+    >>> a is b, a is x
+    (True, False)
+    """
+
+    def clone(x):
+        if not isinstance(x, KerasTensor):
+            return x
+        if id(x) not in kt_id_mapping:
+            kt_id_mapping[id(x)] = clone_single_keras_tensor(x)
+        return kt_id_mapping[id(x)]
+
+    return tree.map_structure(clone, tensors)
+
+
+def clone_graph_nodes(inputs, outputs):
+    """Replays the graph between `inputs` and `outputs` from new inputs.
+
+    Each input that is not a `keras.Input` tensor (an intermediate tensor
+    of a graph) gets a new `keras.Input` of its shape and dtype; the
+    operations between are called again on the new tensors (layers keep
+    their weights: the calls add nodes to the same layers).
+
+    Args:
+        inputs: a `KerasTensor` or a structure of them.
+        outputs: a `KerasTensor` or a structure of them, computed from
+            `inputs`.
+
+    Returns:
+        `(new_inputs, new_outputs)`, in the structures given.
+
+    Example:
+
+    >>> x = keras.Input((3,))
+    >>> h = keras.layers.Dense(4)(x)
+    >>> new_h, y = clone_graph_nodes(h, keras.ops.relu(h))
+    >>> is_input_keras_tensor(new_h), y.shape
+    (True, (None, 4))
+    """
+    flat_inputs = tree.flatten(inputs)
+    values = {}
+    new_inputs = []
+    for x in flat_inputs:
+        new = x
+        if not is_input_keras_tensor(x):
+            new = InputLayer(
+                batch_shape=x.shape, dtype=x.dtype,
+                sparse=getattr(x, "sparse", False),
+            ).output
+        values[id(x)] = new
+        new_inputs.append(new)
+    nodes, _ = _order_graph(flat_inputs, tree.flatten(outputs),
+                            "clone_graph_nodes")
+    for node in nodes:
+        if node.is_input or all(id(x) in values for x in node.outputs):
+            continue
+        args, kwargs = node.arguments.fill_in(values)
+        results = tree.flatten(node.operation(*args, **kwargs))
+        for x, y in zip(node.outputs, results):
+            values[id(x)] = y
+    new_outputs = tree.map_structure(lambda x: values[id(x)], outputs)
+    return tree.pack_sequence_as(inputs, new_inputs), new_outputs

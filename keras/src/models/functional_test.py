@@ -333,3 +333,53 @@ class FunctionalOpsSerializationTest(testing.TestCase):
         actual = model.predict([data["x_a"], data["x_b"]], verbose=0)
         expected = [data[f"y_{i}"] for i in range(len(actual))]
         self._assert_same_predictions(expected, actual)
+
+
+class FunctionalHelpersTest(testing.TestCase):
+    def test_node_serialization_helpers(self):
+        from keras.src.models import functional
+
+        x = Input((2,), name="x")
+        y = ops.concatenate([x, ops.add(x, 1.0)], axis=1)
+        node = y._keras_history.operation._inbound_nodes[0]
+        data = functional.serialize_node(node)
+        self.assertEqual(
+            data["args"][0][1]["config"]["keras_history"], ["add", 0, 0]
+        )
+        created = {"x": x._keras_history.operation,
+                   "add": node.parent_nodes[1].operation}
+        args, kwargs = functional.deserialize_node(data, created)
+        self.assertIs(args[0][0], x)
+        self.assertEqual(kwargs, {})
+        with self.assertRaisesRegex(ValueError, "does not exist yet"):
+            functional.deserialize_node(data, {"x": created["x"]})
+
+    def test_graph_helpers(self):
+        from keras.src.layers.core.dense import Dense
+        from keras.src.layers.regularization.dropout import Dropout
+        from keras.src.models import functional
+
+        x = Input((3,), name="x")
+        h = Dense(4, name="h")(x)
+        y = ops.exp(h)
+        self.assertTrue(functional.is_input_keras_tensor(x))
+        self.assertFalse(functional.is_input_keras_tensor(h))
+        self.assertEqual(functional.unpack_singleton([h]), h)
+        self.assertEqual(
+            [n.operation.name for n in
+             functional.find_nodes_by_inputs_and_outputs(x, y)],
+            ["x", "h", "exp"],
+        )
+        new_h, new_y = functional.clone_graph_nodes(h, y)
+        self.assertTrue(functional.is_input_keras_tensor(new_h))
+        self.assertEqual(new_y.shape, (None, 4))
+        self.assertEqual(Model(new_h, new_y)(np.zeros((1, 4))).shape, (1, 4))
+        mapping = {}
+        a, b = functional.clone_keras_tensors([x, x], mapping)
+        self.assertIs(a, b)
+        self.assertIsNot(a, x)
+        self.assertEqual(a.shape, x.shape)
+        fn = functional.operation_fn(Dropout(0.9), training=False)
+        self.assertAllClose(fn(np.ones((1, 2))), np.ones((1, 2)))
+        self.assertTrue(functional.functional_like_constructor(Functional))
+        self.assertFalse(functional.functional_like_constructor(Dense))

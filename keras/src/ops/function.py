@@ -5,6 +5,8 @@ The graph is what the symbolic calls recorded (`Node`s linked through the
 and replays them on real tensors; functional models are `Function`s.
 """
 
+import collections
+
 from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.backend import KerasTensor
@@ -177,3 +179,78 @@ def _producer(x, owner):
             "connected to the inputs."
         )
     return history.operation._inbound_nodes[history.node_index]
+
+
+def make_node_key(op, node_index):
+    """Returns the key that names call `node_index` of operation `op` in
+    a graph: unique per operation object, stable across renames.
+
+    Args:
+        op: an `Operation`.
+        node_index: the index of the call among `op`'s inbound nodes.
+
+    Returns:
+        A string, `"<id of op>_ib-<node_index>"`.
+
+    Example:
+
+    >>> op = keras.layers.Dense(2)
+    >>> make_node_key(op, 0) == f"{id(op)}_ib-0"
+    True
+    """
+    return f"{id(op)}_ib-{node_index}"
+
+
+def map_graph(inputs, outputs):
+    """Maps the graph between symbolic `inputs` and `outputs`.
+
+    Args:
+        inputs: a `KerasTensor` or a structure of them.
+        outputs: a `KerasTensor` or a structure of them, computed from
+            `inputs`.
+
+    Returns:
+        A tuple `(node_keys, nodes_by_depth, operations,
+        operations_by_depth)`: the set of `make_node_key` keys of the
+        graph's nodes; `{depth: [nodes]}` (depth 0 makes the outputs);
+        the operations, inputs first; `{depth: [operations]}`.
+
+    Raises:
+        ValueError: when the outputs depend on a tensor that is not among
+            `inputs`.
+
+    Example:
+
+    >>> x = keras.Input((3,))
+    >>> keys, nodes_by_depth, operations, _ = map_graph(
+    ...     x, keras.ops.exp(keras.layers.Dense(2)(x)))
+    >>> len(keys), sorted(nodes_by_depth)
+    (3, [0, 1, 2])
+    """
+    inputs = tree.flatten(inputs)
+    outputs = tree.flatten(outputs)
+    nodes, operations = _order_graph(inputs, outputs, "map_graph")
+    depth = {id(node): 0 for node in nodes}
+    # `nodes` runs deepest first: reversed, each node's depth is final
+    # before its parents are updated from it.
+    for node in reversed(nodes):
+        for parent in node.parent_nodes:
+            if id(parent) in depth:
+                depth[id(parent)] = max(depth[id(parent)],
+                                        depth[id(node)] + 1)
+    nodes_by_depth = collections.defaultdict(list)
+    operation_depth = {}
+    node_keys = set()
+    for node in nodes:
+        nodes_by_depth[depth[id(node)]].append(node)
+        operation = node.operation
+        operation_depth[id(operation)] = max(
+            operation_depth.get(id(operation), 0), depth[id(node)]
+        )
+        node_keys.add(make_node_key(
+            operation, operation._inbound_nodes.index(node)
+        ))
+    operations_by_depth = collections.defaultdict(list)
+    for operation in operations:
+        operations_by_depth[operation_depth[id(operation)]].append(operation)
+    return node_keys, nodes_by_depth, operations, operations_by_depth

@@ -41,3 +41,29 @@ class FunctionTest(testing.TestCase):
         h = ops.square(x)
         fn = Function(h, ops.add(h, 1.0))
         self.assertAllClose(fn(np.array([[2.0, 3.0]])), [[3.0, 4.0]])
+
+
+class MapGraphTest(testing.TestCase):
+    def test_depths_keys_and_operations(self):
+        from keras.src import layers
+        from keras.src.ops.function import make_node_key
+        from keras.src.ops.function import map_graph
+        from keras.src.ops.node import is_keras_tensor
+
+        x = layers.Input((3,), name="x")
+        dense = layers.Dense(2, name="d")
+        y = ops.add(dense(x), 1.0)
+        keys, nodes_by_depth, operations, operations_by_depth = map_graph(
+            [x], [y]
+        )
+        self.assertIn(make_node_key(dense, 0), keys)
+        self.assertLen(keys, 3)
+        self.assertEqual(
+            {d: [n.operation.name for n in nodes]
+             for d, nodes in nodes_by_depth.items()},
+            {0: ["add"], 1: ["d"], 2: ["x"]},
+        )
+        self.assertEqual([op.name for op in operations], ["x", "d", "add"])
+        self.assertEqual(operations_by_depth[1], [dense])
+        self.assertTrue(is_keras_tensor(y))
+        self.assertFalse(is_keras_tensor(1.0))

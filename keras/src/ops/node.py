@@ -108,3 +108,20 @@ class SymbolicArguments:
             return x
 
         return tree.map_structure(substitute, (self.args, self.kwargs))
+
+
+def is_keras_tensor(obj):
+    """Returns whether `obj` is a symbolic `KerasTensor`.
+
+    Args:
+        obj: any object.
+
+    Returns:
+        `True` for a `KerasTensor` (such as the output of `keras.Input`).
+
+    Example:
+
+    >>> is_keras_tensor(keras.Input((3,))), is_keras_tensor(np.ones(3))
+    (True, False)
+    """
+    return isinstance(obj, KerasTensor)

@@ -33,11 +33,6 @@ from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.ops import operation as operation_lib
 from keras.src.ops.operation import Operation
 
-_POSITIONAL = (
-    inspect.Parameter.POSITIONAL_ONLY,
-    inspect.Parameter.POSITIONAL_OR_KEYWORD,
-)
-
 
 class OpClass(Operation):
     """Base of the op classes: an `Operation` that calls an op function.

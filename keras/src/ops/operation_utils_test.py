@@ -35,3 +35,52 @@ class GetSourceInputsTest(testing.TestCase):
         self.assertIs(get_source_inputs(value), value)
         tensor = KerasTensor((2,))
         self.assertIs(get_source_inputs(tensor), tensor)
+
+
+class ShapeHelpersTest(testing.TestCase):
+    def test_shapes(self):
+        from keras.src.ops import operation_utils as u
+
+        self.assertEqual(u.broadcast_shapes((2, 1, 3), (None, 1)),
+                         [2, None, 3])
+        self.assertEqual(
+            u.compute_conv_output_shape((None, 3, 8, 8), 4, (3, 3),
+                                        data_format="channels_first"),
+            (None, 4, 6, 6),
+        )
+        self.assertEqual(
+            u.compute_conv_output_shape((None, 10, 3), 4, 3,
+                                        dilation_rate=2),
+            (None, 6, 4),
+        )
+        self.assertEqual(u.compute_expand_dims_output_shape((2, 3), (0, 2)),
+                         (1, 2, 1, 3))
+        self.assertEqual(u.compute_matmul_output_shape((4,), (4, 5)), (5,))
+        self.assertEqual(
+            u.compute_pooling_output_shape((None, 8, 8, 3), (2, 2), (2, 2)),
+            (None, 4, 4, 3),
+        )
+        self.assertEqual(
+            u.compute_reshape_output_shape((None, 4), (-1, 2), "newshape"),
+            (None, 2),
+        )
+        self.assertEqual(
+            u.compute_take_along_axis_output_shape((2, 3), (2, 1), 1),
+            (2, 1),
+        )
+        self.assertEqual(u.compute_transpose_output_shape((2, 3, 4), None),
+                         (4, 3, 2))
+        self.assertEqual(u.reduce_shape((2, 3), None), ())
+        self.assertIsNone(u.validate_reshape_shape((-1, 2)))
+
+    def test_errors(self):
+        from keras.src.ops import operation_utils as u
+
+        with self.assertRaisesRegex(ValueError, "cannot be broadcast"):
+            u.broadcast_shapes((2,), (3,))
+        with self.assertRaisesRegex(ValueError, "`shape` must be ints"):
+            u.validate_reshape_shape((-1, -1), "shape")
+        with self.assertRaisesRegex(ValueError, "cannot reshape"):
+            u.compute_reshape_output_shape((6, 4), (5, -1), "newshape")
+        with self.assertRaises(ValueError):
+            u.compute_matmul_output_shape((2, 3), (4, 5))
