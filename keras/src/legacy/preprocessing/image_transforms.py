@@ -371,9 +371,9 @@ def apply_brightness_shift(x, brightness, scale=True):
     Example:
 
     >>> image = keras._tf_keras.keras.preprocessing.image
-    >>> x = np.full((2, 2, 3), 100.0)
-    >>> float(image.apply_brightness_shift(x, 0.5)[0, 0, 0])
-    50.0
+    >>> x = np.array([0.0, 100.0, 255.0] * 4).reshape(2, 2, 3)
+    >>> image.apply_brightness_shift(x, 0.5)[0, 0].tolist()
+    [0.0, 50.0, 127.0]
     """
     try:
         from PIL import ImageEnhance
