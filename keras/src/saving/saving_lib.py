@@ -29,6 +29,7 @@ import zipfile
 
 import numpy as np
 
+from keras.src.backend.common.variables import initializers_deferred
 from keras.src.saving import h5_store
 from keras.src.saving import object_registration
 from keras.src.saving import safe_mode as safe_mode_lib
@@ -223,7 +224,9 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
     Returns:
         The model, with its variables (and optimizer state) restored.
     """
-    with read_archive(filepath) as archive:
+    # The file replaces the variables' values: their initializers run only
+    # for variables it does not hold.
+    with read_archive(filepath) as archive, initializers_deferred():
         config = dict(archive.config)
         if not compile:
             config.pop("compile_config", None)

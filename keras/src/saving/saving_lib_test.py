@@ -36,6 +36,26 @@ class Scale(keras.layers.Layer):
 
 
 @keras.saving.register_keras_serializable(package="saving_lib_test")
+class UnsavedOffset(keras.layers.Layer):
+    """A layer whose `offset` variable is not saved: loading must give it
+    its initializer's value."""
+
+    def build(self, input_shape):
+        self.kernel = self.add_weight(shape=(input_shape[-1],),
+                                      initializer="zeros")
+        self.offset = self.add_weight(shape=(1,), initializer="ones")
+
+    def call(self, x):
+        return x * self.kernel + self.offset
+
+    def save_own_variables(self, store):
+        store["0"] = self.kernel.numpy()
+
+    def load_own_variables(self, store):
+        self.kernel.assign(store["0"])
+
+
+@keras.saving.register_keras_serializable(package="saving_lib_test")
 class TwoTower(keras.Model):
     """A subclassed model with `get_config`, dict and list attributes."""
 
@@ -109,6 +129,16 @@ class SavingLibTest(testing.TestCase):
             for a, b in zip(model.weights, loaded.weights):
                 self.assertEqual(a.shape, b.shape)
                 self.assertAllClose(a.numpy(), b.numpy())
+
+    def test_initializers_run_only_for_variables_not_in_the_file(self):
+        model = keras.Sequential([keras.Input((3,)), UnsavedOffset()])
+        model.layers[0].kernel.assign([1.0, 2.0, 3.0])
+        model.save(self.path())
+        loaded = keras.models.load_model(self.path())
+        # The saved kernel (all zeros would be the placeholder) is loaded;
+        # the unsaved offset gets its initializer's ones.
+        self.assertAllClose(loaded.layers[0].kernel.numpy(), [1, 2, 3])
+        self.assertAllClose(loaded.layers[0].offset.numpy(), [1.0])
 
     def test_archive_contents(self):
         model = functional()

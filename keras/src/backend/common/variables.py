@@ -6,6 +6,10 @@ Each backend subclasses it as `Variable`, supplying `_initialize`,
 as a pure function of its state.
 """
 
+import contextlib
+
+import numpy as np
+
 from keras.src.backend import config
 from keras.src.backend.common import dtypes, global_state
 from keras.src.backend.common.keras_tensor import standardize_shape
@@ -117,9 +121,23 @@ class KerasVariable:
     def _deferred_initialize(self):
         if self._value is not None:
             return
+        if _PENDING_INITIALIZERS is not None and self._start_as_zeros():
+            return
         value = self._initializer(self._shape, dtype=self._dtype)
         self._initialize(self._convert_to_tensor(value, dtype=self._dtype))
         self._initializer = None
+
+    def _start_as_zeros(self):
+        """Inside `initializers_deferred()`: holds zeros until assigned,
+        keeping the initializer for the end of the block."""
+        try:
+            zeros = np.zeros(self._shape, dtype=self._dtype)
+        except TypeError:  # A dtype NumPy does not know: initialize now.
+            return False
+        self._initialize(self._convert_to_tensor(zeros, dtype=self._dtype))
+        _PENDING_INITIALIZERS[id(self)] = (self, self._initializer)
+        self._initializer = None
+        return True
 
     # -- backend hooks ----------------------------------------------------
 
@@ -187,6 +205,8 @@ class KerasVariable:
     def assign(self, value):
         """Sets the variable to `value`, which must have its shape."""
         value = self._convert_value(value)
+        if _PENDING_INITIALIZERS is not None:
+            _PENDING_INITIALIZERS.pop(id(self), None)
         scope = _stateless_scope()
         if scope is not None:
             scope.add_update((self, value))
@@ -393,6 +413,41 @@ class KerasVariable:
 
 
 _STATE = global_state._STATE
+# {id(variable): (variable, initializer)} inside `initializers_deferred()`.
+_PENDING_INITIALIZERS = None
+
+
+@contextlib.contextmanager
+def initializers_deferred():
+    """Defers the initializers of the variables created in the block.
+
+    They hold zeros at first; those still never assigned when the block
+    ends get their initializer's value then. Loading a saved model runs
+    in such a block, so the initializers of the variables whose values the
+    file replaces (usually all of them: random draws for 100M parameters
+    cost seconds) never run.
+
+    Example:
+
+    >>> with initializers_deferred():
+    ...     v = keras.Variable(keras.initializers.Ones(), shape=(2,))
+    ...     w = keras.Variable(keras.initializers.Ones(), shape=(2,))
+    ...     _ = w.assign([5.0, 5.0])
+    >>> v.numpy(), w.numpy()
+    (array([1., 1.], dtype=float32), array([5., 5.], dtype=float32))
+    """
+    global _PENDING_INITIALIZERS
+    if _PENDING_INITIALIZERS is not None:  # Nested: the outer block ends it.
+        yield
+        return
+    _PENDING_INITIALIZERS = pending = {}
+    try:
+        yield
+    finally:
+        _PENDING_INITIALIZERS = None
+        for variable, initializer in pending.values():
+            variable.assign(initializer(variable.shape,
+                                        dtype=variable.dtype))
 
 
 def _stateless_scope():
