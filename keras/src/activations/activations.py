@@ -6,6 +6,8 @@ backend and on symbolic `KerasTensor`s alike.
 
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.backend.common.keras_tensor import KerasTensor
+from keras.src.ops.operation import Operation
 
 
 @keras_export("keras.activations.relu")
@@ -605,3 +607,65 @@ def sparsemax(x, axis=-1):
     [0.0, 1.0]
     """
     return ops.sparsemax(x, axis=axis)
+
+
+# -- Keras's operation classes for two activations ----------------------------
+# `relu` and `mish` as `Operation`s, so they can be recorded in a graph as
+# nodes with their own configuration.
+
+
+class ReLU(Operation):
+    """`relu` as an operation holding its arguments.
+
+    Args:
+        negative_slope: the slope below the threshold.
+        max_value: the largest output value, or `None`.
+        threshold: the value below which the output is damped.
+        name: the operation's name.
+
+    Example:
+
+    >>> op = ReLU(negative_slope=0.1)
+    >>> op(np.array([-1.0, 2.0], "float32"))
+    array([-0.1,  2. ], dtype=float32)
+    """
+
+    def __init__(self, negative_slope=0.0, max_value=None, threshold=0.0,
+                 name=None):
+        super().__init__(name=name)
+        self.negative_slope = negative_slope
+        self.max_value = max_value
+        self.threshold = threshold
+
+    def call(self, x):
+        return self.static_call(
+            x, self.negative_slope, self.max_value, self.threshold
+        )
+
+    def compute_output_spec(self, x):
+        return KerasTensor(x.shape, dtype=x.dtype)
+
+    @staticmethod
+    def static_call(x, negative_slope=0.0, max_value=None, threshold=0.0):
+        return relu(x, negative_slope, max_value, threshold)
+
+
+class Mish(Operation):
+    """`mish` as an operation.
+
+    Example:
+
+    >>> y = Mish()(np.array([1.0], "float32"))
+    >>> [round(float(v), 4) for v in keras.ops.convert_to_numpy(y)]
+    [0.8651]
+    """
+
+    def call(self, x):
+        return self.static_call(x)
+
+    def compute_output_spec(self, x):
+        return KerasTensor(x.shape, dtype=x.dtype)
+
+    @staticmethod
+    def static_call(x):
+        return mish(x)

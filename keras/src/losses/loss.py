@@ -8,6 +8,7 @@ of `y_pred` (its `_keras_mask`) and the reduction.
 """
 
 import math
+import sys
 
 from keras.src import backend
 from keras.src import ops
@@ -485,3 +486,86 @@ class BuiltinLoss(LossFunctionWrapper):
     their configs hold only their own arguments."""
 
     _FIXED_FN = True
+
+
+# -- Keras's module-level helpers -------------------------------------------
+
+
+def apply_mask(sample_weight, mask, dtype, reduction):
+    """Folds a mask into the sample weights.
+
+    Masked entries get weight 0. For the reductions that divide by the
+    number of entries (`"sum_over_batch_size"`, `"mean"`), the unmasked
+    entries are scaled up by `entries / unmasked`, so that dividing by
+    all entries averages over the unmasked ones only.
+
+    Args:
+        sample_weight: `None` or weights.
+        mask: `None` or a boolean (or 0/1) mask.
+        dtype: the dtype of the result.
+        reduction: the loss's reduction.
+
+    Returns:
+        The combined weights (`sample_weight` itself when `mask` is
+        `None`).
+
+    Example:
+
+    >>> mask = np.array([[True, True, False], [True, False, False]])
+    >>> w = apply_mask(None, mask, "float32", "sum_over_batch_size")
+    >>> keras.ops.convert_to_numpy(w).tolist()
+    [[2.0, 2.0, 0.0], [2.0, 0.0, 0.0]]
+    """
+    if mask is None:
+        return sample_weight
+    mask = as_dtype(mask, dtype)
+    if reduction in ("mean", "sum_over_batch_size"):
+        entries = ops.cast(ops.size(mask), dtype)
+        unmasked = ops.sum(mask)
+        mask = mask * ops.divide_no_nan(entries, unmasked)
+    if sample_weight is None:
+        return mask
+    sample_weight = as_dtype(sample_weight, dtype)
+    mask, sample_weight = squeeze_or_expand_to_same_rank(mask, sample_weight)
+    return sample_weight * mask
+
+
+def _replicas_in_sync():
+    # Only TensorFlow's distribution strategies sum the replicas' losses;
+    # read through `sys.modules` so that nothing imports TensorFlow here.
+    if backend.backend() != "tensorflow":
+        return 1
+    tf = sys.modules.get("tensorflow")
+    if tf is None or not tf.distribute.has_strategy():
+        return 1
+    return tf.distribute.get_strategy().num_replicas_in_sync
+
+
+def scale_loss_for_distribution(value):
+    """Divides a loss by the number of replicas kept in sync (TensorFlow
+    distribution strategies sum the replicas' gradients); returns it
+    unchanged otherwise.
+
+    Example:
+
+    >>> float(scale_loss_for_distribution(np.float32(2.0)))
+    2.0
+    """
+    replicas = _replicas_in_sync()
+    if replicas > 1:
+        value = ops.multiply(value, ops.cast(1.0 / replicas, value.dtype))
+    return value
+
+
+def unscale_loss_for_distribution(value):
+    """Undoes `scale_loss_for_distribution` (for reporting the loss).
+
+    Example:
+
+    >>> float(unscale_loss_for_distribution(np.float32(2.0)))
+    2.0
+    """
+    replicas = _replicas_in_sync()
+    if replicas > 1:
+        value = ops.multiply(value, ops.cast(replicas, value.dtype))
+    return value

@@ -58,3 +58,20 @@ from keras.src.losses.losses_similarity import (  # noqa: F401
     dice,
     tversky,
 )
+
+
+def convert_binary_labels_to_hinge(y_true):
+    """Maps labels in {0, 1} to {-1, 1}, the labels hinge losses expect;
+    labels already holding other values (such as -1) are returned as they
+    are. The check covers the whole tensor.
+
+    Example:
+
+    >>> y = convert_binary_labels_to_hinge(np.array([0.0, 1.0, 1.0]))
+    >>> keras.ops.convert_to_numpy(y).tolist()
+    [-1.0, 1.0, 1.0]
+    """
+    from keras.src import ops
+    from keras.src.losses.losses_regression import _signed_labels
+
+    return _signed_labels(ops.convert_to_tensor(y_true))

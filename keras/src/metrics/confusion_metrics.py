@@ -463,3 +463,9 @@ class RecallAtPrecision(_AtConstraint):
     def result(self):
         """Returns the best recall meeting the constraint."""
         return self._best("sensitivity", "precision")
+
+
+# Keras's names at this path: the base of the four "X at Y" metrics, and
+# `AUC` (defined in `auc_metric.py`).
+SensitivitySpecificityBase = _AtConstraint
+from keras.src.metrics.auc_metric import AUC  # noqa: E402, F401

@@ -8,6 +8,8 @@ non-zero. Everything is tensor arithmetic (no value-dependent Python), so
 it runs inside compiled steps.
 """
 
+import enum
+
 import numpy as np
 
 from keras.src import backend
@@ -195,3 +197,233 @@ def _bucketed_counts(y_true, y_pred, weights, thresholds):
 
 def _cumsum_from_top(x):
     return ops.flip(ops.cumsum(ops.flip(x, axis=0), axis=0), axis=0)
+
+
+# -- Keras's names: the confusion-matrix enums and helpers ----------------------
+
+
+class ConfusionMatrix(enum.Enum):
+    """The four confusion-matrix counts, as keys of the variables
+    `update_confusion_matrix_variables` updates."""
+
+    TRUE_POSITIVES = "tp"
+    FALSE_POSITIVES = "fp"
+    TRUE_NEGATIVES = "tn"
+    FALSE_NEGATIVES = "fn"
+
+
+# Each enum member's name in `confusion_counts`' result.
+_KIND_OF = dict(zip(ConfusionMatrix, KINDS))
+
+
+class AUCCurve(enum.Enum):
+    """The curve `keras.metrics.AUC` integrates: `"ROC"`, `"PR"`
+    (precision-recall) or `"PRGAIN"` (precision-recall gain)."""
+
+    ROC = "ROC"
+    PR = "PR"
+    PRGAIN = "PRGAIN"
+
+    @staticmethod
+    def from_str(key):
+        """Returns the member named `key` (any case).
+
+        Example:
+
+        >>> AUCCurve.from_str("pr")
+        <AUCCurve.PR: 'PR'>
+        """
+        for member in AUCCurve:
+            if str(key).upper() == member.value:
+                return member
+        raise ValueError(
+            f'Invalid AUC curve value: "{key}". Expected values are '
+            '["PR", "ROC", "PRGAIN"]'
+        )
+
+
+class AUCSummationMethod(enum.Enum):
+    """How `keras.metrics.AUC` sums the areas between thresholds:
+    `"interpolation"` (trapezoids), `"majoring"` (the larger end of each
+    interval) or `"minoring"` (the smaller)."""
+
+    INTERPOLATION = "interpolation"
+    MAJORING = "majoring"
+    MINORING = "minoring"
+
+    @staticmethod
+    def from_str(key):
+        """Returns the member named `key` (any case).
+
+        Example:
+
+        >>> AUCSummationMethod.from_str("Majoring")
+        <AUCSummationMethod.MAJORING: 'majoring'>
+        """
+        for member in AUCSummationMethod:
+            if str(key).lower() == member.value:
+                return member
+        raise ValueError(
+            f'Invalid AUC summation method value: "{key}". Expected values '
+            'are ["interpolation", "majoring", "minoring"]'
+        )
+
+
+def assert_thresholds_range(thresholds):
+    """Raises a `ValueError` when a threshold is outside `[0, 1]`.
+
+    Args:
+        thresholds: `None` or a list of numbers.
+
+    Example:
+
+    >>> assert_thresholds_range([0.0, 0.5, 1.0])
+    """
+    if thresholds is None:
+        return
+    invalid = [t for t in thresholds if t is None or t < 0 or t > 1]
+    if invalid:
+        raise ValueError(
+            f"Threshold values must be in [0, 1]. Received: {invalid}"
+        )
+
+
+def parse_init_thresholds(thresholds, default_threshold=0.5):
+    """Returns the thresholds a metric's constructor was given, as a list
+    (`default_threshold` when `None`), after checking they are in
+    `[0, 1]`.
+
+    Example:
+
+    >>> parse_init_thresholds(None), parse_init_thresholds(0.3)
+    ([0.5], [0.3])
+    """
+    return parse_thresholds(thresholds, default_threshold)
+
+
+def is_evenly_distributed_thresholds(thresholds):
+    """Returns whether the thresholds are `i / (n - 1)` for `i` in
+    `1 .. n - 2` between their two ends (the layout `keras.metrics.AUC`
+    creates), which allows counting by buckets.
+
+    Example:
+
+    >>> is_evenly_distributed_thresholds([0.0, 0.5, 1.0])
+    True
+    """
+    return is_evenly_spaced(list(np.reshape(thresholds, (-1,))))
+
+
+def confusion_matrix(labels, predictions, num_classes, weights=None,
+                     dtype="int32"):
+    """Returns the `(num_classes, num_classes)` confusion matrix: entry
+    `[i, j]` counts (or sums the weights of) samples of label `i`
+    predicted as class `j`.
+
+    Args:
+        labels: integer class labels, shape `(n,)`.
+        predictions: integer predicted classes, shape `(n,)`.
+        num_classes: the number of classes.
+        weights: optional per-sample weights, shape `(n,)`.
+        dtype: the dtype of the result.
+
+    Returns:
+        The confusion matrix tensor.
+
+    Example:
+
+    >>> import numpy as np
+    >>> m = confusion_matrix(np.array([0, 1, 1]), np.array([0, 1, 0]), 2)
+    >>> ops.convert_to_numpy(m).tolist()
+    [[1, 0], [1, 1]]
+    """
+    labels = ops.cast(ops.reshape(labels, (-1,)), "int32")
+    predictions = ops.cast(ops.reshape(predictions, (-1,)), "int32")
+    if weights is None:
+        values = ops.ones_like(labels, dtype=dtype)
+    else:
+        values = ops.cast(ops.reshape(weights, (-1,)), dtype)
+    indices = ops.stack([labels, predictions], axis=1)
+    return ops.scatter(indices, values, (num_classes, num_classes))
+
+
+def update_confusion_matrix_variables(
+    variables_to_update,
+    y_true,
+    y_pred,
+    thresholds,
+    top_k=None,
+    class_id=None,
+    sample_weight=None,
+    multi_label=False,
+    label_weights=None,
+    thresholds_distributed_evenly=False,
+):
+    """Adds a batch's confusion-matrix counts to the given variables.
+
+    A prediction is positive at a threshold when it is strictly above it;
+    a label is positive when it is non-zero.
+
+    Args:
+        variables_to_update: a dict from `ConfusionMatrix` members to
+            variables of shape `(len(thresholds),)` (or
+            `(len(thresholds), labels)` with `multi_label=True`).
+        y_true: the labels.
+        y_pred: the scores, in `[0, 1]`.
+        thresholds: a list of thresholds.
+        top_k: count only the `k` highest scores of each sample.
+        class_id: count only this index of the last axis.
+        sample_weight: optional weights.
+        multi_label: keep the labels of the last axis apart.
+        label_weights: per-label weights (not with `multi_label`).
+        thresholds_distributed_evenly: whether the thresholds are laid out
+            as `is_evenly_distributed_thresholds` checks (faster counting).
+
+    Example:
+
+    >>> import numpy as np
+    >>> tp = keras.Variable(np.zeros(2))
+    >>> update_confusion_matrix_variables(
+    ...     {ConfusionMatrix.TRUE_POSITIVES: tp}, np.array([1, 0, 1]),
+    ...     np.array([0.8, 0.6, 0.3]), [0.5, 0.2])
+    >>> tp.numpy().tolist()
+    [1.0, 2.0]
+    """
+    if multi_label and label_weights is not None:
+        raise ValueError(
+            "`label_weights` for multilabel data should be handled outside "
+            "of `update_confusion_matrix_variables` when `multi_label` is "
+            "True."
+        )
+    if not variables_to_update:
+        return
+    valid = list(ConfusionMatrix)
+    if not any(key in valid for key in variables_to_update):
+        raise ValueError(
+            "Please provide at least one valid confusion matrix variable "
+            f'to update. Valid variable key options are: "{valid}". '
+            f'Received: "{variables_to_update.keys()}"'
+        )
+    invalid = [key for key in variables_to_update if key not in valid]
+    if invalid:
+        raise ValueError(
+            f'Invalid keys: "{invalid}". Valid variable key options are: '
+            f'"{valid}"'
+        )
+    dtype = next(iter(variables_to_update.values())).dtype
+    counts = confusion_counts(
+        y_true,
+        y_pred,
+        [float(t) for t in np.reshape(thresholds, (-1,))],
+        sample_weight=sample_weight,
+        evenly_spaced=thresholds_distributed_evenly,
+        top_k=top_k,
+        class_id=class_id,
+        multi_label=multi_label,
+        label_weights=label_weights,
+        dtype=dtype,
+    )
+    for key, variable in variables_to_update.items():
+        variable.assign_add(
+            ops.reshape(counts[_KIND_OF[key]], variable.shape)
+        )

@@ -301,3 +301,7 @@ class MeanMetricWrapper(Mean):
 def _takes_fn(cls):
     return "fn" in inspect.signature(cls.__init__).parameters
 
+
+
+# Keras's name for `samplewise_values`.
+reduce_to_samplewise_values = samplewise_values

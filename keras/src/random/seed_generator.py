@@ -22,6 +22,8 @@ from keras.src.backend.common.naming import auto_name
 # Seeds are folded into 32 bits: every backend's RNG takes 32-bit words.
 _SEED_MODULUS = 2**32
 _GLOBAL_GENERATOR = "global_seed_generator"
+# Keras's name for the global generator's state key.
+GLOBAL_SEED_GENERATOR = _GLOBAL_GENERATOR
 
 
 def _is_int(value):
@@ -69,7 +71,7 @@ class SeedGenerator:
         if kwargs:
             raise ValueError(f"Unrecognized keyword arguments: {kwargs}")
         if seed is None:
-            seed = python_random.randrange(1, 2**31)
+            seed = make_default_seed()
         elif isinstance(seed, bool) or not _is_int(seed):
             raise ValueError(
                 f"Argument `seed` must be an integer. Received: seed={seed!r}"
@@ -192,3 +194,16 @@ def draw_seed(seed):
         f"seed tensor of shape (2,). Received: seed={seed!r} (of type "
         f"{type(seed)})"
     )
+
+
+def make_default_seed():
+    """Returns a fresh random seed (an int in `[1, 2**31)`, from Python's
+    `random` module, which `keras.utils.set_random_seed` seeds), as used
+    for a `SeedGenerator` created without one.
+
+    Example:
+
+    >>> 1 <= make_default_seed() < 2**31
+    True
+    """
+    return python_random.randrange(1, 2**31)

@@ -27,6 +27,33 @@ def _check_factor(name, value, default):
     return value
 
 
+def validate_float_arg(value, name):
+    """Returns `value` as a float, raising a `ValueError` naming the
+    argument unless it is a finite non-negative Python number.
+
+    Args:
+        value: the value to check.
+        name: the argument's name, for the error message.
+
+    Returns:
+        `float(value)`.
+
+    Example:
+
+    >>> validate_float_arg(1, "l1")
+    1.0
+    """
+    valid = isinstance(value, (int, float))
+    if valid:
+        valid = math.isfinite(value) and value >= 0
+    if not valid:
+        raise ValueError(
+            f"Invalid value for argument {name}: expected a non-negative "
+            f"float.Received: {name}={value}"
+        )
+    return float(value)
+
+
 def _float32(value):
     # L1 and orthogonal factors are kept at float32 precision, as Keras
     # keeps them, so configs carry the same numbers.

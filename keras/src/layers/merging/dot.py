@@ -177,3 +177,49 @@ def _batch_dot(x1, x2, axis1, axis2):
     if not out:
         result = ops.expand_dims(result, -1)
     return result
+
+
+def batch_dot(x, y, axes=None):
+    """Per-sample dot product of two batches of tensors.
+
+    Contracts axis `axes[0]` of each sample of `x` with axis `axes[1]` of
+    the matching sample of `y`; the remaining axes form an outer product.
+    A rank-1 result gets a trailing axis of size 1.
+
+    Args:
+        x: a tensor of rank >= 2, batch axis first.
+        y: a tensor of rank >= 2 with the same batch size.
+        axes: an int (the same axis of both) or a pair of ints. By
+            default the last axis of `x` and the second-to-last axis of
+            `y` (its last axis when `y` has rank 2).
+
+    Returns:
+        The batched dot product.
+
+    Example:
+
+    >>> out = batch_dot(np.ones((2, 3, 4)), np.ones((2, 4, 5)))
+    >>> out.shape
+    (2, 3, 5)
+    """
+    x = ops.convert_to_tensor(x)
+    y = ops.convert_to_tensor(y)
+    x_rank, y_rank = len(x.shape), len(y.shape)
+    if x_rank < 2 or y_rank < 2:
+        raise ValueError(
+            "`batch_dot` requires both inputs to have rank >= 2. Received: "
+            f"x.shape={tuple(x.shape)}, y.shape={tuple(y.shape)}"
+        )
+    if axes is None:
+        axes = (x_rank - 1, y_rank - 2 if y_rank > 2 else y_rank - 1)
+    elif is_int(axes):
+        axes = (int(axes), int(axes))
+    axis1, axis2 = (int(a) for a in _validated_axes(list(axes)))
+    axis1 = axis1 % x_rank
+    axis2 = axis2 % y_rank
+    if axis1 == 0 or axis2 == 0:
+        raise ValueError(
+            "`batch_dot` cannot contract the batch axis. Received: "
+            f"axes={axes}"
+        )
+    return _batch_dot(x, y, axis1, axis2)
