@@ -830,3 +830,65 @@ def _check_arguments(
     utils.check_accumulation(gradient_accumulation_steps)
     utils.check_optional_positive("loss_scale_factor", loss_scale_factor)
     utils.check_optional_positive("weight_decay", weight_decay, zero_ok=True)
+
+
+# -- Keras's module-level names -------------------------------------------
+
+# Keras's name for the optimizer base class.
+BaseOptimizer = Optimizer
+
+# The `Args:` entries every optimizer shares, for subclasses' docstrings
+# (`{{base_optimizer_keyword_args}}` in Keras's own optimizers).
+base_optimizer_keyword_args = """name: the optimizer's name; its variables' paths start with it.
+        weight_decay: if set, every update first shrinks each variable by
+            `variable * weight_decay * learning_rate`.
+        clipnorm: if set, each gradient is rescaled so that its L2 norm is
+            at most this value.
+        clipvalue: if set, each gradient element is clipped to
+            `[-clipvalue, clipvalue]`.
+        global_clipnorm: if set, all gradients are rescaled together so
+            that their joint L2 norm is at most this value.
+        use_ema: whether to keep an exponential moving average of the
+            trained variables.
+        ema_momentum: the momentum of the moving average:
+            `average = ema_momentum * average + (1 - ema_momentum) *
+            variable`.
+        ema_overwrite_frequency: if set (with `use_ema`), the variables are
+            replaced by their moving averages every this many iterations;
+            otherwise `fit()` does it once, at the end of training.
+        loss_scale_factor: if set, the loss is multiplied by it and the
+            gradients divided by it before use (against underflow in mixed
+            precision).
+        gradient_accumulation_steps: if set, gradients are averaged over
+            this many steps and applied once at the end of each group.
+"""
+
+
+def global_norm(value_list):
+    """Returns the joint L2 norm of the tensors of `value_list` (`None`
+    entries are skipped).
+
+    Example:
+
+    >>> round(float(global_norm([np.ones(3), np.ones((2, 2))])), 4)
+    2.6458
+    """
+    values = [
+        ops.convert_to_tensor(v) for v in value_list if v is not None
+    ]
+    return optimizer_utils.global_norm(values)
+
+
+def clip_by_global_norm(value_list, clip_norm):
+    """Rescales the tensors of `value_list` by one factor so that their
+    joint L2 norm is at most `clip_norm`; `None` entries stay `None`.
+
+    Example:
+
+    >>> out = clip_by_global_norm([np.ones(4), None], 1.0)
+    >>> keras.ops.convert_to_numpy(out[0]).tolist(), out[1]
+    ([0.5, 0.5, 0.5, 0.5], None)
+    """
+    present = [v for v in value_list if v is not None]
+    clipped = iter(optimizer_utils.clip_by_global_norm(present, clip_norm))
+    return [None if v is None else next(clipped) for v in value_list]

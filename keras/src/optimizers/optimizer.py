@@ -2,3 +2,6 @@
 optimizer base class; it is defined in `base_optimizer.py` here."""
 
 from keras.src.optimizers.base_optimizer import Optimizer  # noqa: F401
+from keras.src.optimizers.base_optimizer import (  # noqa: F401
+    base_optimizer_keyword_args,
+)

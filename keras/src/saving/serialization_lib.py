@@ -604,3 +604,249 @@ def _retrieve_type(config, custom_objects, module_objects):
             opt_in=False,
         )
     return found
+
+
+# -- Keras's module-level names -------------------------------------------------
+
+# The Keras modules whose objects are serialized by their public name.
+BUILTIN_MODULES = frozenset(
+    ("activations", "constraints", "initializers", "losses", "metrics",
+     "optimizers", "regularizers")
+)
+
+# Public functions that load, save or register things rather than build a
+# model: a config naming one of them is never a modeling object.
+NON_MODELING_APIS = frozenset(
+    "keras." + name for name in (
+        "backend.clear_session",
+        "config.enable_unsafe_deserialization",
+        "models.load_model",
+        "models.model_from_json",
+        "models.save_model",
+        "preprocessing.image.load_img",
+        "preprocessing.image.save_img",
+        "preprocessing.image_dataset_from_directory",
+        "preprocessing.text_dataset_from_directory",
+        "saving.deserialize_keras_object",
+        "saving.load_model",
+        "saving.load_weights",
+        "saving.register_keras_serializable",
+        "saving.save_model",
+        "saving.save_weights",
+        "saving.serialize_keras_object",
+        "utils.audio_dataset_from_directory",
+        "utils.clear_session",
+        "utils.deserialize_keras_object",
+        "utils.get_file",
+        "utils.image_dataset_from_directory",
+        "utils.load_img",
+        "utils.register_keras_serializable",
+        "utils.save_img",
+        "utils.serialize_keras_object",
+        "utils.text_dataset_from_directory",
+    )
+)
+
+enable_unsafe_deserialization = safe_mode_lib.enable_unsafe_deserialization
+
+
+class SerializableDict:
+    """A dict of values serialized together with `serialize_keras_object`.
+
+    Args:
+        **config: the values.
+
+    Example:
+
+    >>> SerializableDict(units=2, activation="relu").serialize()
+    {'units': 2, 'activation': 'relu'}
+    """
+
+    def __init__(self, **config):
+        self.config = config
+
+    def serialize(self):
+        return serialize_keras_object(self.config)
+
+
+def _sharing_scope():
+    return backend.common.global_state.get_global_attribute(
+        "object_sharing_scope"
+    )
+
+
+class ObjectSharingScope:
+    """Scope inside which an object serialized (or deserialized) more than
+    once is recorded once.
+
+    While serializing, the configs of an object met twice both get the
+    same `"shared_object_id"`; while deserializing, the object built for
+    a `shared_object_id` is returned by `get_shared_object` for the later
+    configs carrying it.
+
+    Example:
+
+    >>> with ObjectSharingScope():
+    ...     record_object_after_deserialization("layer", 7)
+    ...     shared = get_shared_object(7)
+    >>> shared, get_shared_object(7)
+    ('layer', None)
+    """
+
+    def __enter__(self):
+        state = backend.common.global_state
+        self._parent = state.get_global_attribute("object_sharing_scope")
+        # id -> object (loading); id(object) -> [object, config] (saving).
+        self.loaded = {}
+        self.saved = {}
+        state.set_global_attribute("object_sharing_scope", self)
+
+    def __exit__(self, *args, **kwargs):
+        backend.common.global_state.set_global_attribute(
+            "object_sharing_scope", self._parent
+        )
+
+
+def get_shared_object(obj_id):
+    """Returns the object deserialized for `obj_id` in the active
+    `ObjectSharingScope`, or `None` (also outside any scope).
+
+    Example:
+
+    >>> get_shared_object(7) is None
+    True
+    """
+    scope = _sharing_scope()
+    if scope is None:
+        return None
+    return scope.loaded.get(obj_id)
+
+
+def record_object_after_deserialization(obj, obj_id):
+    """Records `obj` as the object built for `obj_id` in the active
+    `ObjectSharingScope` (does nothing outside one).
+
+    Example:
+
+    >>> record_object_after_deserialization("layer", 7)  # no scope: no-op
+    """
+    scope = _sharing_scope()
+    if scope is not None:
+        scope.loaded[obj_id] = obj
+
+
+def record_object_after_serialization(obj, config):
+    """Records that `obj` was serialized to `config` in the active
+    `ObjectSharingScope`; when `obj` was serialized before, its configs
+    get a common `"shared_object_id"`. Objects defined in `__main__`
+    are not shared (their `"module"` becomes `None`).
+
+    Example:
+
+    >>> config = {"module": "keras.layers"}
+    >>> record_object_after_serialization(object(), config)
+    >>> config
+    {'module': 'keras.layers'}
+    """
+    if config["module"] == "__main__":
+        config["module"] = None
+        return
+    scope = _sharing_scope()
+    if scope is None:
+        return
+    key = id(obj)
+    seen = scope.saved.get(key)
+    if seen is None:
+        # The object is kept so that its id cannot be reused meanwhile.
+        scope.saved[key] = [obj, config]
+        return
+    seen[1]["shared_object_id"] = key
+    config["shared_object_id"] = key
+
+
+def get_build_and_compile_config(obj, config):
+    """Adds `obj`'s `"build_config"` and `"compile_config"` (serialized)
+    to `config`, for those `obj` has.
+
+    Args:
+        obj: a layer or model.
+        config: the dict to update in place.
+
+    Example:
+
+    >>> model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+    >>> config = {}
+    >>> get_build_and_compile_config(model, config)
+    >>> config["build_config"]
+    {'input_shape': (None, 2)}
+    """
+    for key in ("build_config", "compile_config"):
+        getter = getattr(obj, f"get_{key}", None)
+        if not callable(getter):
+            continue
+        value = getter()
+        if value is not None:
+            config[key] = serialize_keras_object(value)
+
+
+def serialize_with_public_class(cls, inner_config=None):
+    """Returns the serialized form of an instance of `cls` whose config is
+    `inner_config`, naming `cls` by its public Keras name when it has one,
+    else by its module and registered name.
+
+    Example:
+
+    >>> serialize_with_public_class(keras.layers.Dense, {"units": 2})
+    {'module': 'keras.layers', 'class_name': 'Dense', 'config': {'units': 2}, 'registered_name': None}
+    """  # noqa: E501
+    namespace = public_namespace(cls)
+    if namespace is not None:
+        return {
+            "module": namespace,
+            "class_name": _public_class_name(cls),
+            "config": inner_config,
+            "registered_name": None,
+        }
+    return {
+        "module": cls.__module__,
+        "class_name": cls.__name__,
+        "config": inner_config,
+        "registered_name": object_registration.get_registered_name(cls),
+    }
+
+
+def serialize_with_public_fn(fn, config, fn_module_name=None):
+    """Returns the serialized form of the function `fn` (whose config is
+    normally its name), naming its public Keras module when it has one.
+
+    Args:
+        fn: the function.
+        config: its config.
+        fn_module_name: the module to record instead of looking it up.
+
+    Example:
+
+    >>> serialize_with_public_fn(keras.activations.relu, "relu")
+    {'module': 'keras.activations', 'class_name': 'function', 'config': 'relu', 'registered_name': 'relu'}
+    """  # noqa: E501
+    if fn_module_name is not None:
+        return {
+            "module": fn_module_name,
+            "class_name": "function",
+            "config": config,
+            "registered_name": None,
+        }
+    namespace = public_namespace(fn)
+    if namespace is not None:
+        return {
+            "module": namespace,
+            "class_name": "function",
+            "config": config,
+            "registered_name": config,
+        }
+    return {
+        "module": fn.__module__,
+        "class_name": "function",
+        "config": config,
+        "registered_name": object_registration.get_registered_name(fn),
+    }
