@@ -1096,3 +1096,242 @@ def _overrides_init(layer):
 
 
 Layer._call_info = layer_helpers.call_info(Layer.call)
+
+
+# -- Keras's module-level helpers ----------------------------------------------
+# The argument analysis Keras's `Layer.__call__` is written around, offered
+# at its path for code that inspects calls itself. `Layer.__call__` here
+# uses the lighter `layer_helpers` and is unaffected.
+
+
+def is_backend_tensor_or_symbolic(x, allow_none=False):
+    """Returns whether `x` is a tensor of the active backend or a
+    `KerasTensor` (or `None`, when `allow_none`).
+
+    Example:
+
+    >>> is_backend_tensor_or_symbolic(keras.Input((2,)))
+    True
+    >>> is_backend_tensor_or_symbolic(np.ones(2))
+    False
+    """
+    if x is None:
+        return allow_none
+    return backend.is_tensor(x) or isinstance(x, KerasTensor)
+
+
+def is_shape_tuple(s):
+    """Returns whether `s` is a shape: a tuple or list of ints and `None`s.
+
+    Example:
+
+    >>> is_shape_tuple((2, None)), is_shape_tuple((2, "a"))
+    (True, False)
+    """
+    return isinstance(s, (list, tuple)) and all(
+        d is None or isinstance(d, int) for d in s
+    )
+
+
+def might_have_unbuilt_state(layer):
+    """Returns whether any direct sublayer of `layer` is not built yet.
+
+    Example:
+
+    >>> might_have_unbuilt_state(keras.Sequential([keras.layers.Dense(2)]))
+    True
+    """
+    return any(not sublayer.built for sublayer in layer._layers)
+
+
+def get_arguments_dict(fn, args, kwargs):
+    """Returns the arguments given to `fn` by name (defaults not filled in;
+    an empty `*args` or `**kwargs` is left out).
+
+    Example:
+
+    >>> def fn(a, b=2, *args, c=3, **kwargs):
+    ...     pass
+    >>> get_arguments_dict(fn, (1,), {"c": 5})
+    {'a': 1, 'c': 5}
+    """
+    import inspect
+
+    bound = inspect.signature(fn).bind(*args, **kwargs)
+    return dict(bound.arguments)
+
+
+class CallSpec:
+    """The arguments of one call of a layer's `call`, sorted by kind.
+
+    Attributes: `user_arguments_dict` (as given), `arguments_dict` (with
+    defaults), `argument_names`, `tensor_arguments_dict` and
+    `tensor_arguments_names` (backend tensors and `KerasTensor`s, alone or
+    in flat lists/tuples, whose names are in
+    `nested_tensor_argument_names`), `first_arg`, and `eager` (no
+    `KerasTensor` among the tensor arguments).
+
+    Args:
+        signature: the `inspect.Signature` of `call`.
+        call_context_args: names of arguments the call context supplies
+            (such as `"training"`): left out of `arguments_dict` unless
+            given.
+        args: the positional arguments.
+        kwargs: the keyword arguments.
+
+    Example:
+
+    >>> import inspect
+    >>> def call(x, mask=None, training=None):
+    ...     pass
+    >>> spec = CallSpec(inspect.signature(call), ["training"],
+    ...                 (keras.Input((2,)),), {})
+    >>> spec.tensor_arguments_names, spec.eager
+    (['x'], False)
+    """
+
+    def __init__(self, signature, call_context_args, args, kwargs):
+        call_context_args = set(call_context_args)
+        bound = signature.bind(*args, **kwargs)
+        self.user_arguments_dict = dict(bound.arguments)
+        bound.apply_defaults()
+        arguments = {}
+        for name, value in bound.arguments.items():
+            if name in call_context_args and name not in kwargs:
+                continue
+            arguments[name] = value
+        self.arguments_dict = arguments
+        self.argument_names = list(arguments)
+        tensors, names, nested = {}, [], []
+        for name, value in arguments.items():
+            if is_backend_tensor_or_symbolic(value):
+                tensors[name] = value
+                names.append(name)
+            elif (
+                isinstance(value, (list, tuple))
+                and value
+                and all(is_backend_tensor_or_symbolic(v, True) for v in value)
+                and any(v is not None for v in value)
+            ):
+                tensors[name] = value
+                names.append(name)
+                nested.append(name)
+        self.tensor_arguments_dict = tensors
+        self.tensor_arguments_names = names
+        self.nested_tensor_argument_names = nested
+        self.first_arg = arguments[next(iter(arguments))] if arguments else None
+        self.eager = not any(
+            isinstance(v, KerasTensor) for v in tree.flatten(tensors)
+        )
+
+
+def _is_mask_argument(name):
+    return name == "mask" or name.endswith("_mask")
+
+
+def get_shapes_dict(call_spec):
+    """Returns `{"<name>_shape": shape}` for the tensor arguments of a
+    `CallSpec` (masks excluded; a list of tensors gives a list of shapes):
+    the keyword arguments `build` receives.
+
+    Example:
+
+    >>> import inspect
+    >>> def call(x, mask=None):
+    ...     pass
+    >>> spec = CallSpec(inspect.signature(call), [],
+    ...                 (keras.Input((2,)),), {})
+    >>> get_shapes_dict(spec)
+    {'x_shape': (None, 2)}
+    """
+    shapes = {}
+    for name, value in call_spec.tensor_arguments_dict.items():
+        if _is_mask_argument(name):
+            continue
+        if name in call_spec.nested_tensor_argument_names:
+            shapes[f"{name}_shape"] = [
+                None if v is None else backend.standardize_shape(v.shape)
+                for v in value
+            ]
+        else:
+            shapes[f"{name}_shape"] = backend.standardize_shape(value.shape)
+    return shapes
+
+
+def update_shapes_dict_for_target_fn(target_fn, shapes_dict, call_spec,
+                                     class_name):
+    """Returns the shapes of `shapes_dict` keyed by `target_fn`'s
+    parameter names (`target_fn` being `build` or a method like it).
+
+    With one parameter, it receives the first shape whatever its name;
+    with several, each must be named `<call argument>_shape`.
+
+    Args:
+        target_fn: the bound method to call with the shapes.
+        shapes_dict: the output of `get_shapes_dict`.
+        call_spec: the `CallSpec` of the call.
+        class_name: the layer's name, for error messages.
+
+    Returns:
+        A dict of keyword arguments for `target_fn`.
+
+    Example:
+
+    >>> import inspect
+    >>> update_shapes_dict_for_target_fn(
+    ...     lambda input_shape: None, {"x_shape": (1, 2)}, None, "Layer")
+    {'input_shape': (1, 2)}
+    """
+    import inspect
+
+    params = [
+        p for p in inspect.signature(target_fn).parameters.values()
+        if p.name != "self"
+    ]
+    if not params:
+        return {}
+    if len(params) == 1:
+        return {params[0].name: next(iter(shapes_dict.values()), None)}
+    method = getattr(target_fn, "__name__", "build")
+    result = {}
+    for param in params:
+        name = param.name
+        argument = name[: -len("_shape")]
+        if not name.endswith("_shape") or (
+            argument not in call_spec.argument_names
+        ):
+            raise ValueError(
+                f"For a `{method}()` method with more than one argument, "
+                "all arguments should have a `_shape` suffix and match an "
+                f"argument from `call()`. E.g. `{method}(self, foo_shape, "
+                f"bar_shape)`  For layer '{class_name}', received "
+                f"`{method}()` argument `{name}`, but `call()` does not "
+                f"have argument `{argument}`."
+            )
+        result[name] = shapes_dict.get(name)
+    return result
+
+
+class CallContext:
+    """Values shared by the nested layer calls under one outermost call
+    (such as `training`), held as attributes.
+
+    Args:
+        entry_layer: the outermost layer of the call.
+
+    Example:
+
+    >>> context = CallContext(keras.layers.Dense(2))
+    >>> context.set_value("training", True)
+    >>> context.get_value("training"), context.get_value("other", 0)
+    (True, 0)
+    """
+
+    def __init__(self, entry_layer):
+        self.entry_layer = entry_layer
+
+    def get_value(self, arg_name, default=None):
+        return getattr(self, arg_name, default)
+
+    def set_value(self, arg_name, value):
+        setattr(self, arg_name, value)
