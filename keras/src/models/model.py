@@ -349,3 +349,34 @@ def _json_default(value):
     if hasattr(value, "tolist"):
         return value.tolist()
     raise TypeError(f"Not JSON serializable: {value!r}")
+
+
+# -- Keras's module-level names -------------------------------------------------
+
+
+def functional_init_arguments(args, kwargs):
+    """Returns whether `Model(*args, **kwargs)` describes a functional
+    model (`inputs` and `outputs` given, positionally or by name).
+
+    Example:
+
+    >>> x = keras.Input((2,))
+    >>> functional_init_arguments((x, keras.layers.Dense(1)(x)), {})
+    True
+    >>> functional_init_arguments((), {"inputs": x})
+    False
+    """
+    return _functional_arguments(args, kwargs)
+
+
+def inject_functional_model_class(cls):
+    """Returns the functional form of the model class `cls`: `Functional`
+    for `Model` itself, `cls` when it is already functional, else a
+    subclass of both `cls` and `Functional` (made once per class).
+
+    Example:
+
+    >>> inject_functional_model_class(keras.Model).__name__
+    'Functional'
+    """
+    return _as_functional(cls)

@@ -16,11 +16,18 @@ class _SpatialDropout(Dropout):
                  data_format=None):
         super().__init__(rate=rate, seed=seed, name=name, dtype=dtype)
         self.data_format = backend.standardize_data_format(data_format)
-        self.input_spec = InputSpec(ndim=self._rank + 2)
+        if self._rank is None:
+            # The base class itself: any number of spatial axes.
+            self.input_spec = InputSpec(min_ndim=3)
+        else:
+            self.input_spec = InputSpec(ndim=self._rank + 2)
 
     def _get_noise_shape(self, inputs):
         # `None` entries take the inputs' dims when the mask is drawn.
-        spatial = (1,) * self._rank
+        rank = self._rank
+        if rank is None:
+            rank = len(inputs.shape) - 2
+        spatial = (1,) * rank
         if self.data_format == "channels_first":
             return (None, None) + spatial
         return (None,) + spatial + (None,)
@@ -147,3 +154,7 @@ class SpatialDropout3D(_SpatialDropout):
         config = super().get_config()
         config["data_format"] = self.data_format
         return config
+
+
+# Keras's name for the base of the spatial dropout layers.
+BaseSpatialDropout = _SpatialDropout
