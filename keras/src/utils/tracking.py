@@ -310,6 +310,30 @@ def _unflatten_set(aux, children):
     return TrackedSet(children)
 
 
+def _add_tree_methods(cls, flatten_fn, unflatten_fn):
+    """Gives `cls` the `tree_flatten()` / `tree_unflatten(aux, children)`
+    pair that `register_tree_node_class(cls)` of each tree implementation
+    (e.g. `torchtree_impl`) reads."""
+
+    def tree_flatten(self):
+        children, aux = flatten_fn(self)[:2]
+        return children, aux
+
+    def tree_unflatten(klass, aux, children):
+        return unflatten_fn(aux, children)
+
+    cls.tree_flatten = tree_flatten
+    cls.tree_unflatten = classmethod(tree_unflatten)
+
+
+for _cls, _flatten, _unflatten in (
+    (TrackedList, _flatten_list, _unflatten_list),
+    (TrackedDict, _flatten_dict, _unflatten_dict),
+    (TrackedOrderedDict, _flatten_ordered, _unflatten_ordered),
+    (TrackedSet, _flatten_set, _unflatten_set),
+):
+    _add_tree_methods(_cls, _flatten, _unflatten)
+
 tree.register_tree_node_class(TrackedList, _flatten_list, _unflatten_list)
 tree.register_tree_node_class(TrackedDict, _flatten_dict, _unflatten_dict)
 tree.register_tree_node_class(

@@ -107,3 +107,8 @@ class TrackingScopeTest(testing.TestCase):
         self.assertFalse(tree.is_nested({1, 2}))
         self.assertEqual(tree.map_structure(lambda x: x * 10, tracked),
                          {10, 20})
+        # The method pair other tree implementations register through.
+        children, aux = ordered.tree_flatten()
+        self.assertEqual((children, aux), ([1, 2], ("b", "a")))
+        rebuilt = TrackedOrderedDict.tree_unflatten(aux, [3, 4])
+        self.assertEqual(list(rebuilt.items()), [("b", 3), ("a", 4)])
