@@ -289,7 +289,6 @@ class NumpyArrayIterator(Iterator):
         return output
 
 
-@keras_export(_EXPORT + "BatchFromFilesMixin")
 class BatchFromFilesMixin:
     """What the iterators over image files share: how images are loaded,
     augmented and labelled. The classes using it define `filepaths`,
@@ -546,7 +545,6 @@ def _require_pandas():
         ) from None
 
 
-@keras_export(_EXPORT + "DataFrameIterator")
 class DataFrameIterator(BatchFromFilesMixin, Iterator):
     """Batches of augmented images whose files and labels are listed in a
     pandas DataFrame. Requires pandas.
