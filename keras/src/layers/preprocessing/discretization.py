@@ -185,3 +185,76 @@ class Discretization(TFDataLayer):
             "name": self.name,
             "dtype": self.dtype_policy.name,
         }
+
+
+# -- Keras's approximate-quantile summaries -----------------------------------
+# A summary is a `(2, n)` array: sorted values and their weights. It can
+# be built batch by batch (`summarize`, `merge_summaries`), kept small
+# (`compress_summary`: at most about `1 / epsilon` points), and turned
+# into bin boundaries. `Discretization.adapt` itself computes exact
+# quantiles; these serve code that streams data of unknown size.
+
+
+def summarize(values, epsilon):
+    """Returns the summary of `values`: their sorted values, each with
+    weight 1, compressed to about `1 / epsilon` points.
+
+    Example:
+
+    >>> summarize(np.array([3.0, 1.0, 2.0]), 0.01).tolist()
+    [[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]]
+    """
+    values = np.sort(np.reshape(np.asarray(values, "float64"), (-1,)))
+    summary = np.stack([values, np.ones_like(values)])
+    return compress_summary(summary, epsilon)
+
+
+def merge_summaries(prev_summary, next_summary, epsilon):
+    """Returns the summary of the data of two summaries.
+
+    Example:
+
+    >>> a, b = summarize([1.0, 3.0], 0.01), summarize([2.0], 0.01)
+    >>> merge_summaries(a, b, 0.01).tolist()
+    [[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]]
+    """
+    merged = np.concatenate([prev_summary, next_summary], axis=1)
+    merged = merged[:, np.argsort(merged[0], kind="stable")]
+    return compress_summary(merged, epsilon)
+
+
+def compress_summary(summary, epsilon):
+    """Returns `summary` reduced to the values at the quantiles
+    `epsilon, 2 * epsilon, ..., 1` (each weighing an equal share) when it
+    has more points than that; otherwise `summary` itself.
+
+    Example:
+
+    >>> s = compress_summary(summarize(np.arange(100.0), 0.001), 0.1)
+    >>> s[0, :3].tolist(), s[1, :3].tolist()
+    ([9.0, 19.0, 29.0], [10.0, 10.0, 10.0])
+    """
+    count = int(round(1.0 / epsilon))
+    if summary.shape[1] <= count:
+        return summary
+    weights = summary[1]
+    total = np.sum(weights)
+    targets = np.linspace(epsilon, 1.0, count)
+    values = np.interp(targets, np.cumsum(weights) / total, summary[0])
+    new_weights = np.diff(np.concatenate([[0.0], targets * total]))
+    return np.stack([values, new_weights])
+
+
+def get_bin_boundaries(summary, num_bins):
+    """Returns the `num_bins - 1` boundaries splitting the summarized data
+    into bins of equal weight (quantiles interpolated between points).
+
+    Example:
+
+    >>> get_bin_boundaries(summarize(np.arange(10.0), 0.01), 4).tolist()
+    [1.5, 4.0, 6.5]
+    """
+    weights = summary[1]
+    cumulative = np.cumsum(weights) / np.sum(weights)
+    quantiles = np.arange(1, num_bins) / num_bins
+    return np.interp(quantiles, cumulative, summary[0])

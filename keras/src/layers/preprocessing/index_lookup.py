@@ -511,3 +511,16 @@ def _listify(value):
         return value
     return adapt_utils.to_numpy(value).tolist()
 
+
+
+def listify_tensors(x):
+    """Returns `x` as a Python list when it is a tensor or an array;
+    strings, lists and `None` are returned as they are.
+
+    Example:
+
+    >>> listify_tensors(np.array([1, 2]))
+    [1, 2]
+    """
+    return _listify(x)
+

@@ -9,6 +9,12 @@ from keras.src.layers.preprocessing.image_preprocessing.base_image_preprocessing
 from keras.src.random.seed_generator import SeedGenerator
 
 
+# Keras's tables of the augmentations AugMix draws from: without, and
+# with, the colour augmentations (`all_ops=True`).
+AUGMENT_LAYERS = augment_ops.GEOMETRIC + augment_ops.PIXEL
+AUGMENT_LAYERS_ALL = AUGMENT_LAYERS + augment_ops.COLOR
+
+
 @keras_export("keras.layers.AugMix")
 class AugMix(BaseImagePreprocessingLayer):
     """Mixes the image with several randomly augmented copies of it.

@@ -490,3 +490,27 @@ def _check_box_format(layer, bounding_box_format):
             f"of {converters.FORMATS}. Received: "
             f"bounding_box_format={bounding_box_format!r}"
         )
+
+
+# Docstring examples shared by the image preprocessing layers (Keras's
+# names); `{LayerName}` is replaced by each layer's class name.
+base_image_preprocessing_color_example = """
+```python
+layer = keras.layers.{LayerName}(value_range=(0, 255))
+images = np.random.randint(0, 256, (2, 32, 32, 3)).astype("float32")
+labels = keras.ops.one_hot(np.array([0, 1]), num_classes=2)
+output = layer({"images": images, "labels": labels})
+```
+"""
+
+base_image_preprocessing_transform_example = """
+```python
+layer = keras.layers.{LayerName}(bounding_box_format="xyxy")
+images = np.random.randint(0, 256, (2, 32, 32, 3)).astype("float32")
+bounding_boxes = {
+    "boxes": np.array([[[2.0, 3.0, 20.0, 25.0]], [[5.0, 5.0, 30.0, 30.0]]]),
+    "labels": np.array([[1], [2]]),
+}
+output = layer({"images": images, "bounding_boxes": bounding_boxes})
+```
+"""
