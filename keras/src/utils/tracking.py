@@ -96,33 +96,47 @@ class Tracker:
     """Sorts values into named collections.
 
     Args:
-        rules: `{collection_name: (predicate, store)}`; a value goes to the
-            first collection whose `predicate(value)` is true and is then
-            passed to `store(value)`.
+        config: `{collection_name: (predicate, store)}`; a value goes to
+            the first collection whose `predicate(value)` is true. `store`
+            is a list (the value is appended once: values already in it,
+            by identity, are not added again) or a callable, called with
+            the value.
+        exclusions: optional `{collection_name: [other_names]}`: a value
+            already stored in one of `other_names` is not added to
+            `collection_name`.
 
     Example:
 
-    ```python
-    variables = []
-    tracker = Tracker({"variables": (is_variable, variables.append)})
-    tracker.track(some_variable)
-    ```
+    >>> from keras.src.utils.tracking import Tracker
+    >>> ints = []
+    >>> tracker = Tracker({"ints": (lambda v: isinstance(v, int), ints)})
+    >>> tracked = tracker.track([1, "a", 2])
+    >>> _ = tracker.track(1)
+    >>> ints
+    [1, 2]
     """
 
-    def __init__(self, rules):
-        self.rules = rules
+    def __init__(self, config, exclusions=None):
+        self.config = config
+        self.exclusions = exclusions or {}
+        self.stored_ids = {name: set() for name in config}
         self.locked = False
         self.lock_message = None
 
     def track(self, value):
-        """Records `value` (and what a list or dict holds) and returns what
-        to store: a tracked container in place of a list or dict."""
+        """Records `value` (and what a list, dict or set holds) and returns
+        what to store: a tracked container in place of a plain one."""
         if not is_tracking_enabled():
             return value
-        for predicate, store in self.rules.values():
+        for name, (predicate, _) in self.config.items():
             if predicate(value):
                 self._check_unlocked(value)
-                store(value)
+                excluded = any(
+                    self.is_in_store(other, value)
+                    for other in self.exclusions.get(name, ())
+                )
+                if not excluded:
+                    self.add_to_store(name, value)
                 return value
         if type(value) is list:
             return TrackedList(value, tracker=self)
@@ -136,6 +150,46 @@ class Tracker:
             for item in value:
                 self.track(item)
         return value
+
+    def add_to_store(self, store_name, value):
+        """Adds `value` to a collection, whatever its predicate says."""
+        store = self.config[store_name][1]
+        ids = self.stored_ids[store_name]
+        if isinstance(store, list):
+            if id(value) not in ids:
+                store.append(value)
+        else:
+            store(value)
+        ids.add(id(value))
+
+    def is_in_store(self, store_name, value):
+        """Whether `value` was added to the collection `store_name`."""
+        return id(value) in self.stored_ids[store_name]
+
+    def untrack(self, value):
+        """Removes `value` from every list collection holding it."""
+        for name, (_, store) in self.config.items():
+            if id(value) not in self.stored_ids[name]:
+                continue
+            self.stored_ids[name].discard(id(value))
+            if isinstance(store, list):
+                store[:] = [v for v in store if v is not value]
+
+    def replace_tracked_value(self, store_name, old_value, new_value):
+        """Puts `new_value` in place of `old_value` in a list collection."""
+        store = self.config[store_name][1]
+        if not isinstance(store, list) or not self.is_in_store(
+            store_name, old_value
+        ):
+            raise ValueError(
+                f"Unknown value for collection {store_name!r}: "
+                f"{old_value!r} is not tracked in a list collection."
+            )
+        index = next(i for i, v in enumerate(store) if v is old_value)
+        store[index] = new_value
+        ids = self.stored_ids[store_name]
+        ids.discard(id(old_value))
+        ids.add(id(new_value))
 
     def lock(self, message):
         """Refuses new state from now on, raising `ValueError(message)`."""

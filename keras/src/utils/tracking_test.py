@@ -112,3 +112,35 @@ class TrackingScopeTest(testing.TestCase):
         self.assertEqual((children, aux), ([1, 2], ("b", "a")))
         rebuilt = TrackedOrderedDict.tree_unflatten(aux, [3, 4])
         self.assertEqual(list(rebuilt.items()), [("b", 3), ("a", 4)])
+
+
+class TrackerStoresTest(testing.TestCase):
+    def test_list_stores_and_exclusions(self):
+        # The same calls give the same lists on the oracle.
+        ints, strs = [], []
+        tracker = Tracker(
+            {
+                "ints": (lambda v: isinstance(v, int), ints),
+                "strs": (lambda v: isinstance(v, str), strs),
+            },
+            exclusions={"ints": ["strs"]},
+        )
+        tracker.track(1)
+        tracker.track("a")
+        tracker.track(1)
+        self.assertIsInstance(tracker.track([2, "b"]), TrackedList)
+        self.assertEqual((ints, strs), ([1, 2], ["a", "b"]))
+        self.assertTrue(tracker.is_in_store("ints", 1))
+        self.assertFalse(tracker.is_in_store("ints", 9))
+        tracker.add_to_store("ints", 9)
+        self.assertEqual(ints, [1, 2, 9])
+        tracker.untrack(9)
+        self.assertEqual(ints, [1, 2])
+        tracker.replace_tracked_value("ints", 2, 22)
+        self.assertEqual(ints, [1, 22])
+        tracker.lock("locked!")
+        with self.assertRaisesRegex(ValueError, "locked!"):
+            tracker.track(5)
+        tracker.unlock()
+        tracker.track(5)
+        self.assertEqual(ints, [1, 22, 5])
