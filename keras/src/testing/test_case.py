@@ -9,6 +9,7 @@ and `run_class_serialization_test`.
 
 import contextlib
 import json
+import os
 import shutil
 import sys
 import tempfile
@@ -85,6 +86,11 @@ class TestCase(parameterized.TestCase):
             _to_numpy(actual), _to_numpy(desired), atol=atol, rtol=rtol,
             err_msg=msg or "",
         )
+
+    def assertFileExists(self, path):
+        """Asserts that a file (or directory) exists at `path`."""
+        if not os.path.exists(path):
+            raise AssertionError(f"Expected a file at {str(path)!r}.")
 
     def assertNotAllClose(self, x1, x2, atol=1e-6, rtol=1e-6, msg=None):
         """Asserts that `x1` and `x2` differ somewhere beyond tolerance."""

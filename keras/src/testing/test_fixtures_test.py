@@ -79,3 +79,11 @@ class TestFixturesTest(TestCase):
         self.assertEqual(test_case.get_seed_generators(layers.Dense(2)), [])
         with self.assertRaises(TypeError):
             test_case.get_seed_generators(3)
+
+
+class AssertFileExistsTest(TestCase):
+    def test_assert_file_exists(self):
+        path = self.get_temp_dir()
+        self.assertFileExists(path)
+        with self.assertRaisesRegex(AssertionError, "Expected a file"):
+            self.assertFileExists(path + "/missing.txt")
