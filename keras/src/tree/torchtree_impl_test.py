@@ -36,7 +36,9 @@ class TorchTreeTest(TestCase):
                 ours = getattr(torchtree_impl, name)(s)
                 expected = getattr(optree_impl, name)(s)
                 self.assertEqual(repr(ours), repr(expected), (name, s))
-            add = lambda x: x if x is None or isinstance(x, str) else x + 1  # noqa: E731
+            def add(x):
+                return x if x is None or isinstance(x, str) else x + 1
+
             self.assertEqual(
                 repr(torchtree_impl.map_structure(add, s)),
                 repr(optree_impl.map_structure(add, s)),
