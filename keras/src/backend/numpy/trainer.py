@@ -62,3 +62,13 @@ def make_predict_function(model):
 
 def sync_state(model, metrics_only=False):
     """Nothing to sync: numpy steps update the variables in place."""
+
+
+def __getattr__(name):
+    # Keras's name for the trainer on NumPy: the shared class (inference
+    # only here, as in Keras). Imported on first use.
+    if name == "NumpyTrainer":
+        from keras.src.trainers.trainer import Trainer
+
+        return Trainer
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

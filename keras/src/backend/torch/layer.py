@@ -63,3 +63,7 @@ def _unique_key(table, name):
     while f"{key}_{index}" in table:
         index += 1
     return f"{key}_{index}"
+
+
+# Keras's name for this class on this backend.
+TorchLayer = BackendLayer

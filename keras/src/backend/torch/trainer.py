@@ -136,3 +136,19 @@ def make_predict_function(model):
 
 def sync_state(model, metrics_only=False):
     """Nothing to sync: torch steps update the variables in place."""
+
+
+def __getattr__(name):
+    # Keras's names for the trainer and epoch iterator on this backend:
+    # the loop is backend-neutral, so they are the shared classes.
+    # Imported on first use: `keras.src.trainers.trainer` loads this
+    # module lazily too.
+    if name == "TorchTrainer":
+        from keras.src.trainers.trainer import Trainer
+
+        return Trainer
+    if name == "TorchEpochIterator":
+        from keras.src.trainers.epoch_iterator import EpochIterator
+
+        return EpochIterator
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
