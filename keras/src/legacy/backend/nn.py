@@ -13,7 +13,6 @@ from keras.src import backend
 from keras.src import ops
 from keras.src import random
 from keras.src.api_export import keras_export
-from keras.src.backend.common import backend_utils
 from keras.src.legacy.backend.arrays import _data_format
 
 __all__ = [
