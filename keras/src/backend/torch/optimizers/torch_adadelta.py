@@ -1,4 +1,4 @@
-"""`Adadelta` at Keras\'s torch path: the shared optimizer (one implementation
+"""`Adadelta` at Keras's torch path: the shared optimizer (one implementation
 for every backend)."""
 
 from keras.src.optimizers.adadelta import Adadelta  # noqa: F401

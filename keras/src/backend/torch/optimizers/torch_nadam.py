@@ -1,4 +1,4 @@
-"""`Nadam` at Keras\'s torch path: the shared optimizer (one implementation
+"""`Nadam` at Keras's torch path: the shared optimizer (one implementation
 for every backend)."""
 
 from keras.src.optimizers.nadam import Nadam  # noqa: F401

@@ -1,4 +1,4 @@
-"""`RMSprop` at Keras\'s torch path: the shared optimizer (one implementation
+"""`RMSprop` at Keras's torch path: the shared optimizer (one implementation
 for every backend)."""
 
 from keras.src.optimizers.rmsprop import RMSprop  # noqa: F401
