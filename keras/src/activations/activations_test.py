@@ -251,3 +251,18 @@ class GetSerializeTest(testing.TestCase):
             "double", custom_objects={"double": double}
         )
         self.assertIs(fn, double)
+
+
+class ActivationOperationsTest(testing.TestCase):
+    def test_relu_and_mish_operations(self):
+        from keras.src.activations.activations import Mish
+        from keras.src.activations.activations import ReLU
+        from keras.src.backend import KerasTensor
+
+        x = np.array([-1.0, 2.0], "float32")
+        self.assertAllClose(ReLU(negative_slope=0.1)(x), [-0.1, 2.0])
+        self.assertAllClose(ReLU.static_call(x, max_value=1.0), [0.0, 1.0])
+        self.assertAllClose(Mish()(np.array([1.0], "float32")), [0.8650984],
+                            atol=1e-6)
+        spec = ReLU()(KerasTensor((None, 3)))
+        self.assertEqual(spec.shape, (None, 3))

@@ -375,3 +375,65 @@ class LayerTest(testing.TestCase):
         layer.add_weight(shape=(2,), initializer="ones", regularizer="l1",
                          trainable=False)
         self.assertEqual(layer.losses, [])
+
+
+class CallHelpersTest(testing.TestCase):
+    def test_call_spec_and_shapes(self):
+        import inspect
+
+        from keras.src.layers import layer as layer_module
+
+        def call(x, y=None, mask=None, training=None):
+            return x
+
+        x = KerasTensor((None, 3))
+        spec = layer_module.CallSpec(
+            inspect.signature(call), ["training"],
+            (x, [KerasTensor((1,)), KerasTensor((4,))]),
+            {"mask": KerasTensor((None,))},
+        )
+        self.assertEqual(spec.argument_names, ["x", "y", "mask"])
+        self.assertEqual(spec.nested_tensor_argument_names, ["y"])
+        self.assertIs(spec.first_arg, x)
+        self.assertFalse(spec.eager)
+        shapes = layer_module.get_shapes_dict(spec)
+        self.assertEqual(shapes, {"x_shape": (None, 3),
+                                  "y_shape": [(1,), (4,)]})
+
+        def build(x_shape, y_shape):
+            pass
+
+        self.assertEqual(
+            layer_module.update_shapes_dict_for_target_fn(
+                build, {"x_shape": (None, 3)}, spec, "Probe"
+            ),
+            {"x_shape": (None, 3), "y_shape": None},
+        )
+
+        def bad_build(a_shape, b_shape):
+            pass
+
+        with self.assertRaisesRegex(ValueError, "does not have argument"):
+            layer_module.update_shapes_dict_for_target_fn(
+                bad_build, {}, spec, "Probe"
+            )
+
+    def test_small_helpers(self):
+        from keras.src.layers import layer as layer_module
+
+        self.assertTrue(layer_module.is_shape_tuple((2, None)))
+        self.assertFalse(layer_module.is_shape_tuple((2, "a")))
+        self.assertTrue(
+            layer_module.is_backend_tensor_or_symbolic(ops.ones((2,)))
+        )
+        self.assertTrue(
+            layer_module.is_backend_tensor_or_symbolic(None, allow_none=True)
+        )
+        self.assertEqual(
+            layer_module.get_arguments_dict(lambda a, b=2: a, (1,), {}),
+            {"a": 1},
+        )
+        context = layer_module.CallContext(Layer())
+        context.set_value("training", True)
+        self.assertTrue(context.get_value("training"))
+        self.assertEqual(context.get_value("other", 0), 0)

@@ -327,3 +327,41 @@ class LossFunctionWrapperTest(testing.TestCase):
     def test_fn_must_be_callable(self):
         with self.assertRaisesRegex(TypeError, "`fn`.*Received: fn=3"):
             LossFunctionWrapper(3)
+
+
+class KerasHelpersTest(testing.TestCase):
+    def test_apply_mask(self):
+        mask = np.array([[1, 1, 0], [1, 0, 0]], bool)
+        self.assertAllClose(
+            loss_module.apply_mask(None, mask, "float32",
+                                   "sum_over_batch_size"),
+            [[2, 2, 0], [2, 0, 0]],
+        )
+        self.assertAllClose(
+            loss_module.apply_mask(np.array([[2.0], [3.0]]), mask,
+                                   "float32", "mean"),
+            [[4, 4, 0], [6, 0, 0]],
+        )
+        self.assertAllClose(
+            loss_module.apply_mask(None, mask, "float32", "sum"), mask
+        )
+        self.assertIsNone(loss_module.apply_mask(None, None, "float32",
+                                                 "sum"))
+
+    def test_distribution_scaling_and_hinge_labels(self):
+        from keras.src.losses import losses
+
+        value = np.float32(2.0)
+        self.assertAllClose(loss_module.scale_loss_for_distribution(value),
+                            2.0)
+        self.assertAllClose(
+            loss_module.unscale_loss_for_distribution(value), 2.0
+        )
+        self.assertAllClose(
+            losses.convert_binary_labels_to_hinge(np.array([0.0, 1.0])),
+            [-1.0, 1.0],
+        )
+        self.assertAllClose(
+            losses.convert_binary_labels_to_hinge(np.array([0.0, -1.0])),
+            [0.0, -1.0],
+        )

@@ -74,3 +74,47 @@ class MetricsUtilsTest(testing.TestCase):
         above, label = Y_PRED > 0.5, Y_TRUE > 0
         expected = (np.broadcast_to(lw, Y_PRED.shape)[above & label]).sum()
         self.assertAllClose(counts["true_positives"], [expected])
+
+
+class KerasNamesTest(testing.TestCase):
+    def test_enums_and_threshold_helpers(self):
+        self.assertIs(metrics_utils.AUCCurve.from_str("pr"),
+                      metrics_utils.AUCCurve.PR)
+        self.assertIs(
+            metrics_utils.AUCSummationMethod.from_str("Majoring"),
+            metrics_utils.AUCSummationMethod.MAJORING,
+        )
+        with self.assertRaisesRegex(ValueError, "Invalid AUC curve"):
+            metrics_utils.AUCCurve.from_str("x")
+        self.assertEqual(metrics_utils.parse_init_thresholds(None), [0.5])
+        self.assertEqual(metrics_utils.parse_init_thresholds(0.3), [0.3])
+        with self.assertRaisesRegex(ValueError, r"\[1.2\]"):
+            metrics_utils.assert_thresholds_range([0.5, 1.2])
+        self.assertTrue(
+            metrics_utils.is_evenly_distributed_thresholds([0.0, 0.5, 1.0])
+        )
+        self.assertFalse(
+            metrics_utils.is_evenly_distributed_thresholds([0.0, 0.3, 1.0])
+        )
+
+    def test_confusion_matrix_and_variable_updates(self):
+        from keras.src import backend
+
+        matrix = metrics_utils.confusion_matrix(
+            np.array([0, 1, 2, 1]), np.array([0, 2, 2, 1]), 3,
+            weights=np.array([1.0, 2.0, 3.0, 4.0]), dtype="float32",
+        )
+        self.assertAllClose(matrix, [[1, 0, 0], [0, 4, 2], [0, 0, 3]])
+        tp = backend.Variable(np.zeros(2))
+        fp = backend.Variable(np.zeros(2))
+        metrics_utils.update_confusion_matrix_variables(
+            {metrics_utils.ConfusionMatrix.TRUE_POSITIVES: tp,
+             metrics_utils.ConfusionMatrix.FALSE_POSITIVES: fp},
+            np.array([1, 0, 1]), np.array([0.8, 0.6, 0.3]), [0.5, 0.2],
+        )
+        self.assertAllClose(tp.numpy(), [1.0, 2.0])
+        self.assertAllClose(fp.numpy(), [1.0, 1.0])
+        with self.assertRaisesRegex(ValueError, "at least one valid"):
+            metrics_utils.update_confusion_matrix_variables(
+                {"x": tp}, np.array([1]), np.array([0.5]), [0.5]
+            )

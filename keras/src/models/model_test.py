@@ -61,3 +61,42 @@ class ModelTest(testing.TestCase):
         )
         self.assertIsInstance(clone, TwoTowers)
         self.assertEqual(clone.units, 2)
+
+
+class KerasHelpersTest(testing.TestCase):
+    def test_functional_helpers(self):
+        from keras.src import layers
+        from keras.src.models import model as model_module
+        from keras.src.models.functional import Functional
+
+        x = layers.Input((2,))
+        y = layers.Dense(1)(x)
+        self.assertTrue(model_module.functional_init_arguments((x, y), {}))
+        self.assertTrue(
+            model_module.functional_init_arguments((x,), {"outputs": y})
+        )
+        self.assertFalse(
+            model_module.functional_init_arguments((), {"inputs": x})
+        )
+        self.assertIs(model_module.inject_functional_model_class(Model),
+                      Functional)
+
+    def test_variable_mapping(self):
+        from keras.src import layers
+        from keras.src import models
+        from keras.src import optimizers
+        from keras.src.models import variable_mapping
+
+        model = models.Sequential(
+            [layers.Input((2,)), layers.Dense(1, name="d")], name="m"
+        )
+        store = {}
+        variable_mapping.map_saveable_variables(model, store, set())
+        self.assertEqual(sorted(store), ["m/d/bias", "m/d/kernel"])
+        optimizer = optimizers.SGD()
+        optimizer.build(model.trainable_variables)
+        store = {}
+        variable_mapping.map_container_variables([model, [optimizer]],
+                                                 store, set())
+        self.assertIn("sgd/iteration", store)
+        self.assertIn("m/d/kernel", store)

@@ -406,3 +406,21 @@ class ConfigTest(testing.TestCase):
             copy._learning_rate, learning_rate_schedule.CosineDecay
         )
         self.assertEqual(copy._learning_rate.decay_steps, 10)
+
+
+class KerasHelpersTest(testing.TestCase):
+    def test_global_norm_helpers_skip_none(self):
+        from keras.src.optimizers import base_optimizer
+
+        self.assertIs(base_optimizer.BaseOptimizer, Optimizer)
+        self.assertAllClose(
+            base_optimizer.global_norm([np.ones(3), None, np.ones((2, 2))]),
+            7.0 ** 0.5,
+        )
+        clipped = base_optimizer.clip_by_global_norm(
+            [np.ones(4), None], 1.0
+        )
+        self.assertIsNone(clipped[1])
+        self.assertAllClose(clipped[0], [0.5] * 4)
+        self.assertIn("clipnorm", base_optimizer.base_optimizer_keyword_args)
+

@@ -146,3 +146,18 @@ class DrawSeedTest(testing.TestCase):
             draw_seed(1.0)
         with self.assertRaisesRegex(ValueError, r"shape \(2,\)"):
             draw_seed(np.zeros((3,), "int32"))
+
+
+class KerasNamesTest(testing.TestCase):
+    def test_default_seed_and_global_key(self):
+        import random as python_random
+
+        python_random.seed(5)
+        first = seed_generator.make_default_seed()
+        python_random.seed(5)
+        self.assertEqual(seed_generator.make_default_seed(), first)
+        self.assertTrue(1 <= first < 2**31)
+        seed_generator.global_seed_generator()
+        self.assertIsNotNone(global_state.get_global_attribute(
+            seed_generator.GLOBAL_SEED_GENERATOR
+        ))

@@ -186,3 +186,14 @@ class GetTest(testing.TestCase):
             ) as context:
                 regularizers.get(identifier)
             self.assertIn(f"identifier={identifier!r}", str(context.exception))
+
+
+class ValidateFloatArgTest(testing.TestCase):
+    def test_validate_float_arg(self):
+        from keras.src.regularizers.regularizers import validate_float_arg
+
+        self.assertEqual(validate_float_arg(1, "l1"), 1.0)
+        self.assertEqual(validate_float_arg(0.5, "l1"), 0.5)
+        for bad in (-1, "a", None, float("inf"), np.float32(0.2)):
+            with self.assertRaisesRegex(ValueError, "argument l1"):
+                validate_float_arg(bad, "l1")

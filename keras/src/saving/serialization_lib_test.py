@@ -461,3 +461,50 @@ class LambdaTest(testing.TestCase):
         with self.assertRaisesRegex(ValueError, "lambda"):
             deserialize(config)
         self.assertEqual(deserialize(config, safe_mode=False).child(2), 4)
+
+
+class KerasHelpersTest(testing.TestCase):
+    def test_object_sharing_scope(self):
+        shared = object()
+        with serialization_lib.ObjectSharingScope():
+            first = {"module": "keras.layers"}
+            second = {"module": "keras.layers"}
+            serialization_lib.record_object_after_serialization(
+                shared, first
+            )
+            self.assertNotIn("shared_object_id", first)
+            serialization_lib.record_object_after_serialization(
+                shared, second
+            )
+            self.assertEqual(first["shared_object_id"],
+                             second["shared_object_id"])
+            serialization_lib.record_object_after_deserialization("obj", 3)
+            self.assertEqual(serialization_lib.get_shared_object(3), "obj")
+        self.assertIsNone(serialization_lib.get_shared_object(3))
+
+    def test_public_forms(self):
+        from keras.src import activations
+        from keras.src import layers
+        from keras.src import models
+
+        self.assertEqual(
+            serialization_lib.serialize_with_public_class(
+                layers.Dense, {"units": 2}
+            ),
+            {"module": "keras.layers", "class_name": "Dense",
+             "config": {"units": 2}, "registered_name": None},
+        )
+        self.assertEqual(
+            serialization_lib.serialize_with_public_fn(
+                activations.relu, "relu"
+            )["module"],
+            "keras.activations",
+        )
+        model = models.Sequential([layers.Input((2,)), layers.Dense(1)])
+        config = {}
+        serialization_lib.get_build_and_compile_config(model, config)
+        self.assertEqual(config["build_config"], {"input_shape": (None, 2)})
+        self.assertEqual(
+            serialization_lib.SerializableDict(units=2).serialize(),
+            {"units": 2},
+        )

@@ -133,3 +133,20 @@ class DotTest(testing.TestCase):
             Dot(axes=1).build([(3,), (3,)])
         with pytest.raises(ValueError, match="different batch sizes"):
             Dot(axes=2)([_rand(2, 3, 4), _rand(3, 5, 4)])
+
+
+class BatchDotTest(testing.TestCase):
+    def test_default_and_explicit_axes(self):
+        from keras.src.layers.merging.dot import batch_dot
+
+        x = np.random.rand(2, 3, 4).astype("float32")
+        y = np.random.rand(2, 4, 5).astype("float32")
+        self.assertAllClose(batch_dot(x, y), np.einsum("bij,bjk->bik", x, y),
+                            atol=1e-5)
+        a = np.random.rand(2, 3).astype("float32")
+        self.assertAllClose(batch_dot(a, a, axes=1),
+                            np.sum(a * a, axis=1, keepdims=True), atol=1e-5)
+        z = np.random.rand(2, 3, 5).astype("float32")
+        self.assertEqual(batch_dot(x, z, axes=(1, 1)).shape, (2, 4, 5))
+        with self.assertRaisesRegex(ValueError, "batch axis"):
+            batch_dot(x, z, axes=(0, 0))

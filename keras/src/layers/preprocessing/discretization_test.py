@@ -98,3 +98,21 @@ class DiscretizationTest(testing.TestCase):
             Discretization(bin_boundaries=[1.0, 0.0])
         with self.assertRaisesRegex(ValueError, "adapt"):
             Discretization(num_bins=3)(X)
+
+
+class QuantileSummaryTest(testing.TestCase):
+    def test_summaries(self):
+        from keras.src.layers.preprocessing import discretization as d
+
+        summary = d.summarize(np.array([3.0, 1.0, 2.0]), 0.01)
+        self.assertAllClose(summary, [[1, 2, 3], [1, 1, 1]])
+        merged = d.merge_summaries(summary, d.summarize([0.0], 0.01), 0.01)
+        self.assertAllClose(merged[0], [0, 1, 2, 3])
+        compressed = d.compress_summary(d.summarize(np.arange(100.0), 0.001),
+                                        0.1)
+        self.assertEqual(compressed.shape, (2, 10))
+        self.assertAllClose(compressed[:, :2], [[9, 19], [10, 10]])
+        self.assertAllClose(
+            d.get_bin_boundaries(d.summarize(np.arange(10.0), 0.01), 4),
+            [1.5, 4.0, 6.5],
+        )

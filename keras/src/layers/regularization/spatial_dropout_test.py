@@ -123,3 +123,19 @@ class SpatialDropoutTest(testing.TestCase):
         self.assertIsInstance(layer, Dropout)
         self.assertTrue(layer.supports_masking)
         self.assertLen(layer._seed_generators, 1)
+
+
+class BaseSpatialDropoutTest(testing.TestCase):
+    def test_drops_whole_channels_for_any_rank(self):
+        from keras.src.layers.regularization.spatial_dropout import (
+            BaseSpatialDropout,
+        )
+
+        layer = BaseSpatialDropout(0.5, seed=1)
+        out = ops.convert_to_numpy(
+            layer(np.ones((2, 3, 4), "float32"), training=True)
+        )
+        # Each channel is either all dropped or all kept (scaled by 2).
+        for sample in out:
+            for channel in sample.T:
+                self.assertIn(set(channel.tolist()), ({0.0}, {2.0}))

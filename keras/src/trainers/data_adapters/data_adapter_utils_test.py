@@ -194,3 +194,40 @@ class StandardizeBatchTest(testing.TestCase):
         self.assertIs(utils.standardize_batch(batch, "src"), batch)
         with self.assertRaisesRegex(ValueError, "src.*length 4"):
             utils.standardize_batch((a,) * 4, "src")
+
+
+class KerasHelpersTest(testing.TestCase):
+    def test_specs_and_iterators(self):
+        batches = [(np.ones((2, 3)), np.zeros((2,))),
+                   (np.ones((1, 3)), np.zeros((1,)))]
+        specs = utils.get_keras_tensor_spec(batches)
+        self.assertEqual(specs[0].shape, (None, 3))
+        self.assertEqual(specs[1].dtype, "float64")
+        self.assertEqual(utils.NUM_BATCHES_FOR_TENSOR_SPEC, 2)
+        converted = list(utils.get_numpy_iterator([torch.ones(2)]))
+        self.assertIsInstance(converted[0], np.ndarray)
+        loader = utils.get_torch_dataloader(batches)
+        self.assertIsInstance(next(iter(loader))[0], torch.Tensor)
+
+    def test_sparse_checks_and_conversions(self):
+        import scipy.sparse
+
+        x = scipy.sparse.coo_matrix(np.eye(3))
+        self.assertTrue(utils.is_scipy_sparse(x))
+        self.assertFalse(utils.is_scipy_sparse(np.eye(3)))
+        self.assertFalse(utils.is_tensorflow_sparse(x))
+        self.assertFalse(utils.is_tensorflow_ragged(x))
+        self.assertFalse(utils.is_jax_sparse(x))
+        jax_sparse = utils.scipy_sparse_to_jax_sparse(x)
+        self.assertTrue(utils.is_jax_sparse(jax_sparse))
+        self.assertAllClose(np.asarray(jax_sparse.todense()), np.eye(3))
+        tf_sparse = utils.jax_sparse_to_tf_sparse(jax_sparse)
+        self.assertTrue(utils.is_tensorflow_sparse(tf_sparse))
+        back = utils.tf_sparse_to_jax_sparse(
+            utils.scipy_sparse_to_tf_sparse(x)
+        )
+        self.assertAllClose(np.asarray(back.todense()), np.eye(3))
+        spec = utils.convert_to_tf_tensor_spec(
+            keras.KerasTensor((4, 3)), batch_axis_to_none=True
+        )
+        self.assertEqual(tuple(spec.shape), (None, 3))

@@ -70,3 +70,12 @@ class GeneratorDataAdapterTest(testing.TestCase):
         self.assertEqual(batches[0][0].dtype, torch.float64)
         batches = list(GeneratorDataAdapter(_pairs(2)).get_jax_iterator())
         self.assertEqual(batches[1][0].shape, (1, 3))
+
+
+class PeekAndRestoreTest(testing.TestCase):
+    def test_peeked_batches_come_back(self):
+        batches, restore = generator_data_adapter.peek_and_restore(
+            iter(range(5))
+        )
+        self.assertEqual(batches, [0, 1])
+        self.assertEqual(list(restore()), [0, 1, 2, 3, 4])
