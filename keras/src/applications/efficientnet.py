@@ -223,7 +223,6 @@ def _conv_bn(x, filters, name, bn_axis, activation=None):
     return x
 
 
-@keras_export("keras.applications.efficientnet.block")
 def block(
     inputs,
     activation="swish",
@@ -323,7 +322,6 @@ def _head(x, include_top, pooling, classes, classifier_activation, weights,
     return x
 
 
-@keras_export("keras.applications.efficientnet.EfficientNet")
 def EfficientNet(
     width_coefficient,
     depth_coefficient,

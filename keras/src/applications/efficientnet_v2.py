@@ -189,7 +189,6 @@ model(np.zeros((1, 32, 32, 3))).shape  # (1, features)
 """
 
 
-@keras_export("keras.applications.efficientnet_v2.round_filters")
 def round_filters(filters, width_coefficient, min_depth, depth_divisor):
     """Scales a filter count by the width coefficient and rounds it.
 
@@ -215,7 +214,6 @@ def round_filters(filters, width_coefficient, min_depth, depth_divisor):
     return int(max(minimum, nearest * depth_divisor))
 
 
-@keras_export("keras.applications.efficientnet_v2.round_repeats")
 def round_repeats(repeats, depth_coefficient):
     """Scales a stage's block count by the depth coefficient, rounding up.
 
@@ -298,7 +296,6 @@ def _residual(x, inputs, strides, input_filters, output_filters,
     return layers.add([x, inputs], name=name + "add")
 
 
-@keras_export("keras.applications.efficientnet_v2.MBConvBlock")
 def MBConvBlock(
     input_filters,
     output_filters,
@@ -371,7 +368,6 @@ def MBConvBlock(
     return apply
 
 
-@keras_export("keras.applications.efficientnet_v2.FusedMBConvBlock")
 def FusedMBConvBlock(
     input_filters,
     output_filters,
@@ -487,7 +483,6 @@ def _preprocess(x, input_shape, name):
     return layers.Rescaling(scale=1.0 / 128.0, offset=-1)(x)
 
 
-@keras_export("keras.applications.efficientnet_v2.EfficientNetV2")
 def EfficientNetV2(
     width_coefficient,
     depth_coefficient,
