@@ -36,7 +36,8 @@ class AlphaDropout(alpha_dropout.AlphaDropout):
     Example:
 
     >>> layers = keras._tf_keras.keras.layers
-    >>> layers.AlphaDropout(0.2, seed=1)(np.ones((2, 3)), training=True).shape
+    >>> y = layers.AlphaDropout(0.2, seed=1)(np.ones((2, 3)), training=True)
+    >>> tuple(y.shape)
     (2, 3)
     """
 
@@ -160,7 +161,7 @@ class RandomHeight(_RandomResize):
 
     >>> layers = keras._tf_keras.keras.layers
     >>> layer = layers.RandomHeight((0.5, 0.5))
-    >>> layer(np.ones((1, 4, 4, 3))).shape
+    >>> tuple(layer(np.ones((1, 4, 4, 3))).shape)
     (1, 6, 4, 3)
     """
 
@@ -187,7 +188,7 @@ class RandomWidth(_RandomResize):
 
     >>> layers = keras._tf_keras.keras.layers
     >>> layer = layers.RandomWidth((-0.5, -0.5))
-    >>> layer(np.ones((1, 4, 4, 3))).shape
+    >>> tuple(layer(np.ones((1, 4, 4, 3))).shape)
     (1, 4, 2, 3)
     """
 

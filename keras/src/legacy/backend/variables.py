@@ -313,8 +313,8 @@ def get_value(x):
     Example:
 
     >>> K = keras._tf_keras.keras.backend
-    >>> K.get_value(K.variable(3.0))
-    array(3., dtype=float32)
+    >>> K.get_value(K.variable([3.0]))
+    array([3.], dtype=float32)
     """
     if isinstance(x, np.ndarray) or np.isscalar(x):
         return x
