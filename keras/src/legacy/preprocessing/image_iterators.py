@@ -23,6 +23,7 @@ from keras.src.legacy.preprocessing.image_transforms import (
 )
 from keras.src.trainers.data_adapters.py_dataset_adapter import PyDataset
 from keras.src.utils import image_utils
+from keras.src.utils.module_utils import LazyModule
 
 _EXPORT = "keras._tf_keras.keras.preprocessing.image."
 
@@ -534,15 +535,18 @@ class DirectoryIterator(BatchFromFilesMixin, Iterator):
         return None
 
 
+_pandas = LazyModule(
+    "pandas",
+    import_error_msg=(
+        "`DataFrameIterator` and `ImageDataGenerator.flow_from_dataframe` "
+        "read their file list from a pandas DataFrame and require pandas. "
+        "Install it with `pip install pandas`."
+    ),
+)
+
+
 def _require_pandas():
-    try:
-        import pandas  # noqa: F401
-    except ImportError:
-        raise ImportError(
-            "`DataFrameIterator` and `ImageDataGenerator.flow_from_dataframe`"
-            " read their file list from a pandas DataFrame and require "
-            "pandas. Install it with `pip install pandas`."
-        ) from None
+    _pandas.initialize()
 
 
 class DataFrameIterator(BatchFromFilesMixin, Iterator):

@@ -14,20 +14,28 @@ import numpy as np
 
 from keras.src.api_export import keras_export
 from keras.src.utils import image_utils
+from keras.src.utils.module_utils import LazyModule
 
 _EXPORT = "keras._tf_keras.keras.preprocessing.image."
 
 
-def _scipy_ndimage():
-    try:
-        from scipy import ndimage
-    except ImportError:
-        raise ImportError(
-            "Image transformations (`apply_affine_transform` and the "
-            "random rotation, shift, shear and zoom) require SciPy. "
-            "Install it with `pip install scipy`."
-        ) from None
-    return ndimage
+_ndimage = LazyModule(
+    "scipy.ndimage",
+    pip_name="scipy",
+    import_error_msg=(
+        "Image transformations (`apply_affine_transform` and the random "
+        "rotation, shift, shear and zoom) require SciPy. Install it with "
+        "`pip install scipy`."
+    ),
+)
+_image_enhance = LazyModule(
+    "PIL.ImageEnhance",
+    pip_name="pillow",
+    import_error_msg=(
+        "`apply_brightness_shift` requires Pillow. Install it with "
+        "`pip install pillow`."
+    ),
+)
 
 
 def _check_image(function_name, x):
@@ -103,7 +111,6 @@ def apply_affine_transform(x, theta=0, tx=0, ty=0, shear=0, zx=1, zy=1,
     >>> image.apply_affine_transform(x, theta=45).shape
     (3, 8, 8)
     """
-    ndimage = _scipy_ndimage()
     x = _check_image("apply_affine_transform", x)
     matrices = []
     if theta:
@@ -137,7 +144,7 @@ def apply_affine_transform(x, theta=0, tx=0, ty=0, shear=0, zx=1, zy=1,
         matrix[[0, 1]] = matrix[[1, 0]]
     channels = np.moveaxis(x, channel_axis, 0)
     transformed = [
-        ndimage.affine_transform(
+        _ndimage.affine_transform(
             channel, matrix[:2, :2], matrix[:2, 2], order=order,
             mode=fill_mode, cval=cval,
         )
@@ -375,20 +382,13 @@ def apply_brightness_shift(x, brightness, scale=True):
     >>> image.apply_brightness_shift(x, 0.5)[0, 0].tolist()
     [0.0, 50.0, 127.0]
     """
-    try:
-        from PIL import ImageEnhance
-    except ImportError:
-        raise ImportError(
-            "`apply_brightness_shift` requires Pillow. Install it with "
-            "`pip install pillow`."
-        ) from None
     x = _check_image("apply_brightness_shift", x)
     low, high = float(np.min(x)), float(np.max(x))
     out_of_range = low < 0 or high > 255
     picture = image_utils.array_to_img(
         x, data_format="channels_last", scale=out_of_range or scale
     )
-    picture = ImageEnhance.Brightness(picture).enhance(brightness)
+    picture = _image_enhance.Brightness(picture).enhance(brightness)
     result = image_utils.img_to_array(picture, data_format="channels_last")
     if not scale and out_of_range:
         result = result / 255.0 * (high - low) + low
