@@ -16,8 +16,10 @@ import numpy as np
 
 from keras.src import activations
 from keras.src import backend
+from keras.src import layers
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.ops import operation_utils
 from keras.src.utils import file_utils
 
 CLASS_INDEX = None
@@ -395,3 +397,65 @@ def validate_activation(classifier_activation, weights):
             "weights, with `include_top=True`; Received: "
             f"classifier_activation={classifier_activation}"
         )
+
+
+# Steps every application function shares. They are private: the public
+# surface is the model functions themselves.
+
+
+def _check_weights_and_classes(weights, include_top, classes):
+    """Validates `weights` (None, "imagenet" or an existing file)."""
+    if not (weights in (None, "imagenet") or file_utils.exists(weights)):
+        raise ValueError(
+            "The `weights` argument should be either `None` (random "
+            "initialization), 'imagenet' (pre-training on ImageNet), or the "
+            "path to the weights file to be loaded.  Received: "
+            f"weights={weights}"
+        )
+    if weights == "imagenet" and include_top and classes != 1000:
+        raise ValueError(
+            "If using `weights='imagenet'` with `include_top=True`, "
+            f"`classes` should be 1000.  Received classes={classes}"
+        )
+
+
+def _model_input(input_tensor, input_shape):
+    """The functional input: a new `Input` or the given `input_tensor`."""
+    if input_tensor is None:
+        return layers.Input(shape=input_shape)
+    if backend.is_keras_tensor(input_tensor):
+        return input_tensor
+    return layers.Input(tensor=input_tensor, shape=input_shape)
+
+
+def _model_inputs(input_tensor, img_input):
+    """What the model is built from: the sources of `input_tensor`."""
+    if input_tensor is None:
+        return img_input
+    return operation_utils.get_source_inputs(input_tensor)
+
+
+def _head(x, include_top, pooling, classes, classifier_activation, weights):
+    """Global average pooling + `predictions` Dense, or the chosen pooling."""
+    if include_top:
+        x = layers.GlobalAveragePooling2D(name="avg_pool")(x)
+        validate_activation(classifier_activation, weights)
+        return layers.Dense(
+            classes, activation=classifier_activation, name="predictions"
+        )(x)
+    if pooling == "avg":
+        return layers.GlobalAveragePooling2D(name="avg_pool")(x)
+    if pooling == "max":
+        return layers.GlobalMaxPooling2D(name="max_pool")(x)
+    return x
+
+
+def _load_weights(model, weights, file_name=None, origin=None, file_hash=None):
+    """Loads `weights`: the published ImageNet file, or a local path."""
+    if weights == "imagenet":
+        path = file_utils.get_file(
+            file_name, origin, cache_subdir="models", file_hash=file_hash
+        )
+        model.load_weights(path)
+    elif weights is not None:
+        model.load_weights(weights)
