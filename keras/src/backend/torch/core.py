@@ -180,6 +180,9 @@ def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
     if isinstance(x, Variable):
         x = x.value
         return x if dtype is None else x.to(to_torch_dtype(dtype))
+    if isinstance(x, _SYMBOLIC_NUMBERS):
+        # A size while a step is captured with symbolic shapes.
+        return _symbolic_number_tensor(x, dtype)
     if dtype is None:
         dtype = dtypes.infer_dtype(x)
     dtype = to_torch_dtype(dtype)
@@ -204,6 +207,17 @@ def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
         # torch cannot wrap arrays with negative strides (`x[::-1]`).
         array = array.copy()
     return torch.as_tensor(array, device=get_device()).to(dtype)
+
+
+_SYMBOLIC_NUMBERS = (torch.SymInt, torch.SymFloat, torch.SymBool)
+
+
+def _symbolic_number_tensor(x, dtype):
+    if dtype is None:
+        dtype = ("bool" if isinstance(x, torch.SymBool) else
+                 "int32" if isinstance(x, torch.SymInt) else "float32")
+    return torch.scalar_tensor(x, dtype=to_torch_dtype(dtype),
+                               device=get_device())
 
 
 def _holds_only_numbers(values):

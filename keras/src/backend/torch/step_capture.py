@@ -16,14 +16,28 @@ side effects in a layer's `call` happen once, while capturing. Code that
 needs tensor values in Python (`.item()`, NumPy) fails to capture; such
 layers declare `supports_jit = {"torch": False}`.
 
-One graph is captured per input signature (structure, shapes, dtypes):
-a fit whose last batch is smaller captures two training graphs, both
-during the first epoch, and none afterwards.
+The first batch of each structure and dtypes is captured with its exact
+shapes. When a second, different shape of the same structure arrives (a
+short last batch, text padded to each batch's longest sequence), the step
+is captured once more with symbolic sizes for every dimension of the data
+(the variables keep theirs) and compiled with `dynamic=True`; that graph
+serves every later shape its guards accept (the shape conditions that
+capturing relied on: a branch on a length, sizes 0 and 1, which are
+specialized). So a fit over batches of 30 different lengths captures two
+graphs per step kind, not 30. A shape the guards refuse gets a graph of
+its own; `jit_compile={"dynamic": False}` keeps one graph per shape.
 """
+
+import contextlib
 
 import optree
 import torch
+from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.fx.experimental.proxy_tensor import make_fx
+from torch.fx.experimental.symbolic_shapes import SYMPY_INTERP
+from torch.fx.experimental.symbolic_shapes import DimDynamic
+from torch.fx.experimental.symbolic_shapes import ShapeEnv
+from torch.fx.experimental.symbolic_shapes import StatelessSymbolicContext
 
 from keras.src.trainers import stateless_steps
 
@@ -63,18 +77,46 @@ class CapturedStep:
         self._kind = kind
         self._options = options
         self._graphs = {}
+        # Per structure and dtypes: the first shape seen, then the graphs
+        # with symbolic sizes and their guards.
+        self._first_shapes = {}
+        self._dynamic = {}
 
     def __call__(self, data):
         leaves, treedef = optree.tree_flatten(data)
-        key = (treedef, tuple((x.shape, x.dtype) for x in leaves))
-        entry = self._graphs.get(key)
-        if entry is None:
-            entry = self._graphs[key] = self._capture(leaves, treedef)
+        shapes = tuple(x.shape for x in leaves)
+        key = (treedef, shapes, tuple(x.dtype for x in leaves))
+        entry = self._graphs.get(key) or self._dynamic_graph(key, leaves)
         graph, variables = entry
         with torch.no_grad():
             return graph([v._value for v in variables], leaves)
 
-    def _capture(self, leaves, treedef):
+    def _dynamic_graph(self, key, leaves):
+        """A graph for a shape not seen before: one with symbolic sizes
+        from the second shape of a signature on."""
+        treedef, shapes, dtypes = key
+        signature = (treedef, dtypes)
+        first = self._first_shapes.setdefault(signature, shapes)
+        graphs = self._dynamic.setdefault(signature, [])
+        if first == shapes or graphs is None or (
+                self._options.get("dynamic") is False):
+            entry = self._graphs[key] = self._capture(leaves, treedef)
+            return entry
+        for graph, variables, accepts in graphs:
+            if accepts(variables, leaves):
+                return graph, variables
+        try:
+            graph, variables, accepts = self._capture(leaves, treedef,
+                                                      symbolic=True)
+        except Exception:
+            # Ops that need static sizes: one graph per shape from now on.
+            self._dynamic[signature] = None
+            entry = self._graphs[key] = self._capture(leaves, treedef)
+            return entry
+        graphs.append((graph, variables, accepts))
+        return graph, variables
+
+    def _capture(self, leaves, treedef, symbolic=False):
         # The variables are listed when capturing: an optimizer or metric
         # builds its variables on the first batch.
         groups = stateless_steps.state_variables(self._model, self._kind)
@@ -100,14 +142,19 @@ class CapturedStep:
             return outputs
 
         values = [v._value.detach() for v in variables]
+        inputs = (values, list(leaves))
+        if symbolic:
+            shape_env = ShapeEnv()
+            inputs = _symbolic_inputs(shape_env, values, leaves)
         try:
-            with torch.no_grad():
+            with torch.no_grad(), _fresh_input_checks(self._model):
                 # Real tensors a layer keeps as constants become constants
                 # of the graph; every variable is an input.
                 graph = make_fx(pure_step, tracing_mode="fake",
-                                _allow_non_fake_inputs=True)(values,
-                                                             list(leaves))
+                                _allow_non_fake_inputs=True)(*inputs)
         except Exception as error:
+            if symbolic:
+                raise
             self._raise_eager_error(variables,
                                     optree.tree_unflatten(treedef, leaves))
             raise RuntimeError(
@@ -118,7 +165,11 @@ class CapturedStep:
                 "declare `supports_jit = {'torch': False}`; or compile the "
                 "model with jit_compile=False."
             ) from error
-        return torch.compile(graph, **self._options), variables
+        if not symbolic:
+            return torch.compile(graph, **self._options), variables
+        options = dict(self._options, dynamic=True)
+        accepts = _guards(shape_env, graph)
+        return torch.compile(graph, **options), variables, accepts
 
     def _raise_eager_error(self, variables, data):
         """Runs the model's ordinary step once, eagerly, so that an error of
@@ -132,3 +183,53 @@ class CapturedStep:
             with torch.no_grad():
                 for variable, value in zip(variables, saved):
                     variable._value.copy_(value)
+
+
+@contextlib.contextmanager
+def _fresh_input_checks(model):
+    """Forgets the input shapes the layers last checked (`Layer.
+    _check_input_spec`) before and after capturing: comparing symbolic
+    sizes with remembered ones would add shape guards, and a remembered
+    symbolic size would outlive its capture."""
+    layers = list(model._flatten_layers(include_self=True))
+    for layer in layers:
+        object.__setattr__(layer, "_checked_input", None)
+    try:
+        yield
+    finally:
+        for layer in layers:
+            object.__setattr__(layer, "_checked_input", None)
+
+
+def _symbolic_inputs(shape_env, values, leaves):
+    """Fake versions of the step's inputs: every dimension of the data
+    symbolic, the variables' shapes static."""
+    mode = FakeTensorMode(shape_env=shape_env, allow_non_fake_inputs=True)
+
+    def fake(tensor, dimension):
+        context = StatelessSymbolicContext(
+            dynamic_sizes=[dimension] * tensor.dim())
+        return mode.from_tensor(tensor, symbolic_context=context)
+
+    return ([fake(v, DimDynamic.STATIC) for v in values],
+            [fake(x, DimDynamic.DYNAMIC) for x in leaves])
+
+
+def _guards(shape_env, graph):
+    """`accepts(variables, leaves)`: whether the graph captured with
+    `shape_env` holds for these inputs (the shape conditions the capture
+    relied on)."""
+    placeholders = [node.meta["val"] for node in graph.graph.nodes
+                    if node.op == "placeholder"]
+    code = shape_env.produce_guards_expression(placeholders,
+                                               ignore_static=False)
+    if code is None:
+        return lambda variables, leaves: True
+    compiled = compile(code, "<captured step guards>", "eval")
+
+    def accepts(variables, leaves):
+        tensors = [v._value for v in variables] + list(leaves)
+        inputs = {f"t{i}": t for i, t in enumerate(tensors)}
+        return eval(compiled, SYMPY_INTERP, {"L": inputs})  # noqa: S307
+
+    return accepts

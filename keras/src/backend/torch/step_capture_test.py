@@ -1,3 +1,5 @@
+from unittest import mock
+
 import numpy as np
 import pytest
 
@@ -78,3 +80,62 @@ class StepCaptureTest(testing.TestCase):
         model = _model({"backend": "aot_eager"}, layer)
         history = model.fit(x, y, epochs=2, verbose=0).history
         self.assertLen(history["loss"], 2)
+
+
+class _VariableLengths(keras.utils.PyDataset):
+    """Token batches padded to their own length; the last one shorter."""
+
+    def __init__(self, batches=6):
+        super().__init__()
+        self.batches = batches
+
+    def __len__(self):
+        return self.batches
+
+    def __getitem__(self, index):
+        rng = np.random.default_rng(index)
+        rows = 8 if index < self.batches - 1 else 3
+        return (rng.integers(1, 50, (rows, 4 + 3 * index)),
+                rng.random((rows, 1)).astype("float32"))
+
+
+class DynamicShapesTest(testing.TestCase):
+    def _fit(self, jit_compile, captures, batches=6, epochs=2):
+        from keras.src.backend.torch import step_capture
+
+        keras.utils.set_random_seed(2)
+        model = keras.Sequential([
+            keras.Input((None,), dtype="int32"),
+            keras.layers.Embedding(50, 4),
+            keras.layers.GlobalAveragePooling1D(),
+            keras.layers.Dense(1),
+        ])
+        model.compile(optimizer="adam", loss="mse", jit_compile=jit_compile)
+        original = step_capture.CapturedStep._capture
+
+        def counted(step, leaves, treedef, symbolic=False):
+            captures.append(symbolic)
+            return original(step, leaves, treedef, symbolic)
+
+        with mock.patch.object(step_capture.CapturedStep, "_capture",
+                               counted):
+            history = model.fit(_VariableLengths(batches), epochs=epochs,
+                                shuffle=False, verbose=0).history
+        return model, history
+
+    def test_one_symbolic_graph_serves_every_later_shape(self):
+        captures = []
+        eager, expected = self._fit(False, [])
+        compiled, history = self._fit({"backend": "eager"}, captures)
+        # The first shape, then one graph with symbolic sizes for the
+        # other five lengths and the short last batch, in both epochs.
+        self.assertEqual(captures, [False, True])
+        self.assertAllClose(history["loss"], expected["loss"], rtol=1e-5)
+        for a, b in zip(compiled.get_weights(), eager.get_weights()):
+            self.assertAllClose(a, b, atol=1e-5)
+
+    def test_static_shapes_when_asked(self):
+        captures = []
+        self._fit({"backend": "eager", "dynamic": False}, captures,
+                  batches=3, epochs=1)
+        self.assertEqual(captures, [False] * 3)
