@@ -20,10 +20,10 @@ signatures made here against Keras's own, `fixtures/op_signatures.json`).
 
 Why: the eager path of an op stays untouched (no class, no instance);
 only `symbolic_op`, which runs when a `KerasTensor` is met, builds the
-instance. `compute_output_spec` uses the shape rule the op passed to
-`symbolic_op`; an instance made from a config (a loaded model) runs the op
-function in a "specs only" scope, where `symbolic_op` returns the spec
-without recording a node.
+instance and records its node with the outputs of the shape rule the op
+passed. `compute_output_spec` (a loaded model's ops, a graph's shape
+inference) runs the op function in a "specs only" scope, where
+`symbolic_op` returns the spec without recording a node.
 """
 
 import ast
@@ -31,6 +31,7 @@ import inspect
 
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.ops import operation as operation_lib
+from keras.src.ops.node import Node
 from keras.src.ops.operation import Operation
 
 
@@ -63,6 +64,9 @@ class OpClass(Operation):
     _var_keyword_init = None
     _var_positional_fn = False
     _fn_var_keyword = None
+    # Whether every parameter of the op function can be passed by keyword
+    # and the call parameters are plain ones (the fast path of `call`).
+    _keyword_call = False
 
     def __init__(self, *args, **kwargs):
         bound = self._init_signature.bind(self, *args, **kwargs)
@@ -72,9 +76,6 @@ class OpClass(Operation):
         for key in self._init_names:
             setattr(self, key, values[key])
         self._extra_kwargs = dict(values.get(self._var_keyword_init) or {})
-        # The shape rule of the op, when the instance comes from a symbolic
-        # call of the op function (not from a config).
-        self._spec = None
 
     @classmethod
     def record(cls, spec, args, kwargs):
@@ -97,7 +98,6 @@ class OpClass(Operation):
         if _holds_keras_tensor(init_kwargs):
             return None
         op = cls(**init_kwargs)
-        op._spec = spec
         call_args = []
         call_kwargs = {}
         for key, kind in cls._call_names:
@@ -107,7 +107,11 @@ class OpClass(Operation):
                 call_kwargs.update(values.get(key, {}))
             else:
                 call_args.append(values[key])
-        return op.symbolic_call(*call_args, **call_kwargs)
+        # The op's shape rule takes the op function's arguments as given.
+        outputs = spec(*args, **kwargs)
+        Node(op, call_args=call_args, call_kwargs=call_kwargs,
+             outputs=outputs)
+        return outputs
 
     def _function_arguments(self, args, kwargs):
         """`(args, kwargs)` of the op function for a call of the operation
@@ -141,13 +145,24 @@ class OpClass(Operation):
         return fn_args, fn_kwargs
 
     def call(self, *args, **kwargs):
+        if (
+            self._keyword_call
+            and not kwargs
+            and len(args) == len(self._call_names)
+            and type(self)._function_arguments is OpClass._function_arguments
+        ):
+            # Functional models replay nodes with positional tensors: map
+            # them by name without `Signature.bind` (about 8 us an op).
+            fn_kwargs = {key: getattr(self, key) for key in self._init_names}
+            fn_kwargs.update(self._extra_kwargs)
+            for (key, _), value in zip(self._call_names, args):
+                fn_kwargs[key] = value
+            return type(self)._fn(**fn_kwargs)
         fn_args, fn_kwargs = self._function_arguments(args, kwargs)
         return type(self)._fn(*fn_args, **fn_kwargs)
 
     def compute_output_spec(self, *args, **kwargs):
         fn_args, fn_kwargs = self._function_arguments(args, kwargs)
-        if self._spec is not None:
-            return self._spec(*fn_args, **fn_kwargs)
         with operation_lib.SpecsOnly():
             return type(self)._fn(*fn_args, **fn_kwargs)
 
@@ -308,6 +323,15 @@ def _make_class(class_name, module_name, fn, call_names, base, extra):
             var_keyword_init.name if var_keyword_init else None
         ),
         "_var_positional_fn": has_var_positional,
+        "_keyword_call": all(
+            p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                       inspect.Parameter.KEYWORD_ONLY,
+                       inspect.Parameter.VAR_KEYWORD)
+            for p in parameters.values()
+        ) and not any(
+            parameters[key].kind is inspect.Parameter.VAR_KEYWORD
+            for key in call_keys
+        ),
         "_fn_var_keyword": next(
             (p.name for p in parameters.values()
              if p.kind is inspect.Parameter.VAR_KEYWORD),

@@ -135,3 +135,37 @@ def comparison_spec(op_name):
         return KerasTensor(shape, dtype="bool")
 
     return spec
+
+
+def shape_equal(shape1, shape2, axis=None, allow_none=True):
+    """Returns whether two shapes are equal, ignoring the axes in `axis`.
+
+    Args:
+        shape1: a shape.
+        shape2: another shape.
+        axis: an int or a list of ints: axes not compared.
+        allow_none: whether `None` (an unknown dim) equals any dim.
+
+    Returns:
+        A bool; shapes of different ranks are never equal.
+
+    Example:
+
+    >>> shape_equal((2, None), (2, 3)), shape_equal((2, 3), (2, 4), axis=1)
+    (True, True)
+    """
+    if len(shape1) != len(shape2):
+        return False
+    rank = len(shape1)
+    ignored = set()
+    if axis is not None:
+        axes = [axis] if isinstance(axis, int) else list(axis)
+        ignored = {a % rank for a in axes} if rank else set()
+    for i, (a, b) in enumerate(zip(shape1, shape2)):
+        if i in ignored:
+            continue
+        if allow_none and (a is None or b is None):
+            continue
+        if a != b:
+            return False
+    return True

@@ -9,10 +9,10 @@ shapes run on the eager path too, so that every backend raises the same
 from keras.src.ops.nn.activations import *  # noqa: F403
 from keras.src.ops.nn.attention import *  # noqa: F403
 from keras.src.ops.nn.convolution import *  # noqa: F403
-from keras.src.ops import op_tables
-from keras.src.ops.op_class import make_op_classes
 from keras.src.ops.nn.losses import *  # noqa: F403
 from keras.src.ops.nn.normalization import *  # noqa: F403
+from keras.src.ops import op_tables
+from keras.src.ops.op_class import make_op_classes
 
 
 # The op classes (`Conv`, ...): what symbolic calls record, at Keras's

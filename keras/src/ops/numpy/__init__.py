@@ -8,11 +8,12 @@ from keras.src.ops.numpy.elementwise_numeric import *  # noqa: F403
 from keras.src.ops.numpy.indexing import *  # noqa: F403
 from keras.src.ops.numpy.manipulation import *  # noqa: F403
 from keras.src.ops.numpy.products import *  # noqa: F403
+from keras.src.ops.numpy.reductions import *  # noqa: F403
+from keras.src.ops.numpy.statistics import *  # noqa: F403
 from keras.src.ops import op_tables
 from keras.src.ops.numpy.indexing import GetItemBase
 from keras.src.ops.op_class import make_op_classes
-from keras.src.ops.numpy.reductions import *  # noqa: F403
-from keras.src.ops.numpy.statistics import *  # noqa: F403
+from keras.src.ops.shape_rules import shape_equal  # noqa: F401
 
 
 # The op classes (`Sum`, ...): what symbolic calls record, at Keras's
