@@ -12,6 +12,7 @@ They read images as channels last, as Keras 2's did.
 from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
+from keras.src.api_export import register_internal_serializable
 from keras.src.layers.layer import Layer
 from keras.src.layers.regularization import alpha_dropout
 from keras.src.random import random
@@ -239,3 +240,11 @@ class ThresholdedReLU(Layer):
         config = super().get_config()
         config["theta"] = self.theta
         return config
+
+
+# Upstream Keras saves these layers with the module "keras._legacy.layers"
+# (a name it registers but does not make importable): the same names here
+# let `.keras` files from upstream load.
+for _cls in (AlphaDropout, RandomHeight, RandomWidth, ThresholdedReLU):
+    register_internal_serializable(f"keras._legacy.layers.{_cls.__name__}",
+                                   _cls)

@@ -111,3 +111,21 @@ class SharedObjectScopesTest(testing.TestCase):
             with serialization.SharedObjectLoadingScope() as scope:
                 self.assertIsInstance(scope,
                                       serialization.NoopLoadingScope)
+
+
+class UpstreamFileTest(testing.TestCase):
+    def test_loads_upstream_keras_file(self):
+        import os
+
+        from keras.src.saving import saving_api
+
+        path = os.path.join(os.path.dirname(__file__), "testdata",
+                            "upstream_legacy_layers.keras")
+        model = saving_api.load_model(path)
+        self.assertEqual(
+            [type(layer) for layer in model.layers[:2]],
+            [layers.ThresholdedReLU, layers.AlphaDropout])
+        self.assertEqual(model.layers[0].theta, 0.5)
+        # Upstream's output for this input: [[4.0, 4.0]].
+        self.assertAllClose(model(np.array([[0.2, 1.0, 3.0]])),
+                            [[4.0, 4.0]])

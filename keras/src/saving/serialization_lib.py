@@ -25,6 +25,7 @@ import numpy as np
 
 from keras.src import backend
 from keras.src.api_export import REGISTRY
+from keras.src.api_export import get_symbol_from_name
 from keras.src.api_export import keras_export
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.saving import object_registration
@@ -506,6 +507,11 @@ def _lookup(names, custom_objects, module_objects):
     return None
 
 
+# Saved module names that no importable module holds -> the Keras module
+# whose import registers their classes.
+_REGISTERING_MODULES = {"keras._legacy.layers": "keras.src.legacy.layers"}
+
+
 def _retrieve_class(config, custom_objects, module_objects, printable):
     class_name = config["class_name"]
     registered_name = config.get("registered_name")
@@ -513,6 +519,14 @@ def _retrieve_class(config, custom_objects, module_objects, printable):
     cls = _lookup((registered_name, class_name), custom_objects,
                   module_objects)
     if cls is not None:
+        return cls
+    # Names registered without a namespace module of their own, such as
+    # upstream's `keras._legacy.layers.*` for the tf.keras legacy layers
+    # (whose module registers them once imported).
+    if module in _REGISTERING_MODULES:
+        importlib.import_module(_REGISTERING_MODULES[module])
+    cls = get_symbol_from_name(f"{module}.{class_name}")
+    if inspect.isclass(cls):
         return cls
     if not _is_keras_module(module):
         # Modules outside Keras are never imported: running their import
