@@ -22,7 +22,8 @@ _CLASSES = {
 
 
 def _module(name):
-    return importlib.import_module(f"keras.src.backend.{backend.backend()}.{name}")
+    package = f"keras.src.backend.{backend.backend()}"
+    return importlib.import_module(f"{package}.{name}")
 
 
 class BackendNamesTest(testing.TestCase):

@@ -41,9 +41,11 @@ class _JaxOps(image_functions.ArrayOps):
 xp = _JaxOps()
 _image = image_functions.ImageFunctions(xp, "jax")
 
-# Keras's tables of the arguments these functions accept.
+# Keras's tables of the arguments these functions take.
 AFFINE_TRANSFORM_FILL_MODES = image_functions.AFFINE_TRANSFORM_FILL_MODES
-AFFINE_TRANSFORM_INTERPOLATIONS = image_functions.AFFINE_TRANSFORM_INTERPOLATIONS
+AFFINE_TRANSFORM_INTERPOLATIONS = (
+    image_functions.AFFINE_TRANSFORM_INTERPOLATIONS
+)
 MAP_COORDINATES_FILL_MODES = image_functions.MAP_COORDINATES_FILL_MODES
 RESIZE_INTERPOLATIONS = image_functions.RESIZE_INTERPOLATIONS
 SCALE_AND_TRANSLATE_METHODS = image_functions.SCALE_AND_TRANSLATE_METHODS

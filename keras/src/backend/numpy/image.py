@@ -40,9 +40,11 @@ class _NumpyOps(image_functions.ArrayOps):
 xp = _NumpyOps()
 _image = image_functions.ImageFunctions(xp, "numpy")
 
-# Keras's tables of the arguments these functions accept.
+# Keras's tables of the arguments these functions take.
 AFFINE_TRANSFORM_FILL_MODES = image_functions.AFFINE_TRANSFORM_FILL_MODES
-AFFINE_TRANSFORM_INTERPOLATIONS = image_functions.AFFINE_TRANSFORM_INTERPOLATIONS
+AFFINE_TRANSFORM_INTERPOLATIONS = (
+    image_functions.AFFINE_TRANSFORM_INTERPOLATIONS
+)
 MAP_COORDINATES_FILL_MODES = image_functions.MAP_COORDINATES_FILL_MODES
 RESIZE_INTERPOLATIONS = image_functions.RESIZE_INTERPOLATIONS
 SCALE_AND_TRANSLATE_METHODS = image_functions.SCALE_AND_TRANSLATE_METHODS

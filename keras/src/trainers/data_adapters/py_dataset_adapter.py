@@ -10,8 +10,13 @@ Linux its processes are forked, so the dataset need not be picklable.
 import collections
 import itertools
 import multiprocessing
+import os
+import queue as queue_module
+import random as python_random
+import threading
 import warnings
 from concurrent import futures
+from multiprocessing import dummy as thread_pool
 
 import numpy as np
 
@@ -307,3 +312,250 @@ def _read_with_processes(dataset, indices, workers, depth):
     finally:
         pool.terminate()
         pool.join()
+
+
+# -- Keras's enqueuers -----------------------------------------------------------
+# A background thread reads a `PyDataset` epoch after epoch into a bounded
+# queue, with a pool of threads or processes doing the `__getitem__`
+# calls; `get()` yields the batches in order. (The adapter above reads
+# per epoch instead; these are for code that drives a dataset itself.)
+
+# uid -> dataset, shared with the workers (by fork, or by the pool's
+# initializer).
+_SHARED_DATASETS = {}
+_UIDS = itertools.count()
+_WORKER_ID_QUEUE = []
+
+
+def get_index(uid, i):
+    """Returns batch `i` of the dataset registered under `uid` (what a
+    worker runs).
+
+    Example:
+
+    >>> _SHARED_DATASETS[-1] = [10, 20]
+    >>> get_index(-1, 1)
+    20
+    """
+    return _SHARED_DATASETS[uid][i]
+
+
+def get_pool_class(use_multiprocessing):
+    """Returns the pool class to read with: `multiprocessing.Pool`
+    (processes) or its thread-backed twin.
+
+    Example:
+
+    >>> get_pool_class(False).__module__
+    'multiprocessing.dummy'
+    """
+    if use_multiprocessing:
+        return multiprocessing.get_context().Pool
+    return thread_pool.Pool
+
+
+def get_worker_id_queue():
+    """Returns the queue worker processes report their process ids to
+    (created on first use).
+
+    Example:
+
+    >>> get_worker_id_queue() is get_worker_id_queue()
+    True
+    """
+    if not _WORKER_ID_QUEUE:
+        _WORKER_ID_QUEUE.append(multiprocessing.Queue())
+    return _WORKER_ID_QUEUE[0]
+
+
+def init_pool_generator(gens, random_seed=None, id_queue=None):
+    """Initializes a pool worker: installs the shared datasets `gens`,
+    seeds Python's and NumPy's generators with `random_seed` plus the
+    worker's process id (so workers draw differently), and reports the
+    process id to `id_queue`.
+
+    Example:
+
+    >>> init_pool_generator({-2: [1]})
+    >>> get_index(-2, 0)
+    1
+    """
+    _SHARED_DATASETS.update(gens)
+    pid = os.getpid()
+    if random_seed is not None:
+        python_random.seed(random_seed + pid)
+        np.random.seed((random_seed + pid) % 2**32)
+    if id_queue is not None:
+        id_queue.put(pid, block=True, timeout=None)
+
+
+class PyDatasetEnqueuer:
+    """Reads a `PyDataset` into a queue from a background thread.
+
+    Args:
+        py_dataset: the `keras.utils.PyDataset` to read.
+        workers: the number of threads or processes reading batches.
+        use_multiprocessing: whether the workers are processes.
+        max_queue_size: the most batches read ahead.
+
+    Example:
+
+    ```python
+    enqueuer = OrderedEnqueuer(dataset, workers=2)
+    enqueuer.start()
+    batches = enqueuer.get()
+    first = next(batches)
+    enqueuer.stop()
+    ```
+    """
+
+    def __init__(self, py_dataset, workers=1, use_multiprocessing=False,
+                 max_queue_size=10):
+        self.py_dataset = py_dataset
+        self.workers = workers
+        self.use_multiprocessing = use_multiprocessing
+        self.max_queue_size = max_queue_size
+        self.uid = next(_UIDS)
+        _SHARED_DATASETS[self.uid] = py_dataset
+        self.queue = None
+        self.stop_signal = None
+        self.run_thread = None
+
+    def is_running(self):
+        return self.stop_signal is not None and not self.stop_signal.is_set()
+
+    def start(self):
+        """Starts reading in the background."""
+        if self.is_running():
+            return
+        self.queue = queue_module.Queue(self.max_queue_size)
+        self.stop_signal = threading.Event()
+        self.run_thread = threading.Thread(target=self._run, daemon=True)
+        self.run_thread.start()
+
+    def stop(self, drain_queue_and_join=True):
+        """Stops reading; by default empties the queue and waits for the
+        reading thread to end."""
+        if self.stop_signal is None:
+            return
+        self.stop_signal.set()
+        if drain_queue_and_join:
+            while True:
+                try:
+                    self.queue.get_nowait()
+                except queue_module.Empty:
+                    break
+            self.run_thread.join()
+
+    def _send_py_dataset(self):
+        """Shares the dataset (as `on_epoch_end` left it) with workers."""
+        _SHARED_DATASETS[self.uid] = self.py_dataset
+
+    def _get_executor_init(self, workers):
+        """Returns a function creating the worker pool for `workers`."""
+
+        def make_pool(shared):
+            return get_pool_class(self.use_multiprocessing)(
+                workers,
+                initializer=init_pool_generator,
+                initargs=(shared, None, None),
+            )
+
+        return make_pool
+
+    def _indices(self):
+        count = self.py_dataset.num_batches
+        return itertools.count() if count is None else range(count)
+
+    def _put(self, item):
+        # Waits for room in the queue, giving up when stopped.
+        while not self.stop_signal.is_set():
+            try:
+                self.queue.put(item, timeout=0.1)
+                return True
+            except queue_module.Full:
+                continue
+        return False
+
+    def _run(self):
+        """Reads epoch after epoch, in order, until stopped."""
+        while not self.stop_signal.is_set():
+            self._send_py_dataset()
+            pool = self._get_executor_init(self.workers)(
+                {self.uid: self.py_dataset}
+            )
+            try:
+                pending = collections.deque()
+                indices = iter(self._indices())
+                for index in itertools.islice(indices, self.max_queue_size):
+                    pending.append(
+                        pool.apply_async(get_index, (self.uid, index))
+                    )
+                while pending and not self.stop_signal.is_set():
+                    try:
+                        item = pending.popleft().get()
+                    except Exception as e:  # noqa: BLE001
+                        self._put(e)
+                        return
+                    for index in itertools.islice(indices, 1):
+                        pending.append(
+                            pool.apply_async(get_index, (self.uid, index))
+                        )
+                    if not self._put(item):
+                        return
+            finally:
+                pool.terminate()
+                pool.join()
+            if not self.stop_signal.is_set():
+                self.py_dataset.on_epoch_end()
+
+    def get(self):
+        """Yields the batches read, in order; re-raises a reading error."""
+        while self.is_running() or not self.queue.empty():
+            try:
+                item = self.queue.get(timeout=0.1)
+            except queue_module.Empty:
+                continue
+            if isinstance(item, Exception):
+                self.stop(drain_queue_and_join=False)
+                raise item
+            if item is not None:
+                yield item
+
+
+class OrderedEnqueuer(PyDatasetEnqueuer):
+    """A `PyDatasetEnqueuer` that yields each epoch's batches in index
+    order, or in a fresh random order per epoch with `shuffle=True`.
+
+    Args:
+        py_dataset: the `keras.utils.PyDataset` to read.
+        workers: the number of threads or processes reading batches.
+        use_multiprocessing: whether the workers are processes.
+        max_queue_size: the most batches read ahead.
+        shuffle: whether each epoch visits the batches in random order
+            (finite datasets only).
+
+    Example:
+
+    ```python
+    enqueuer = OrderedEnqueuer(dataset, shuffle=True)
+    enqueuer.start()
+    for batch in itertools.islice(enqueuer.get(), 10):
+        ...
+    enqueuer.stop()
+    ```
+    """
+
+    def __init__(self, py_dataset, workers=1, use_multiprocessing=False,
+                 max_queue_size=10, shuffle=False):
+        super().__init__(py_dataset, workers=workers,
+                         use_multiprocessing=use_multiprocessing,
+                         max_queue_size=max_queue_size)
+        self.shuffle = shuffle
+
+    def _indices(self):
+        indices = super()._indices()
+        if self.shuffle and isinstance(indices, range):
+            indices = list(indices)
+            python_random.shuffle(indices)
+        return indices

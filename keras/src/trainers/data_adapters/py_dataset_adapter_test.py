@@ -205,3 +205,36 @@ class PyDatasetAdapterTest(testing.TestCase):
 
         with self.assertRaisesRegex(ValueError, "length 4"):
             list(PyDatasetAdapter(TooLong()).get_numpy_iterator())
+
+
+class EnqueuerTest(testing.TestCase):
+    def test_ordered_enqueuer_runs_epochs_in_order(self):
+        import itertools
+
+        from keras.src.trainers.data_adapters import py_dataset_adapter as p
+
+        class Numbers(p.PyDataset):
+            def __init__(self):
+                super().__init__()
+                self.epochs_ended = 0
+
+            def __len__(self):
+                return 3
+
+            def __getitem__(self, index):
+                return np.full((1,), index)
+
+            def on_epoch_end(self):
+                self.epochs_ended += 1
+
+        dataset = Numbers()
+        enqueuer = p.OrderedEnqueuer(dataset, workers=2, max_queue_size=2)
+        enqueuer.start()
+        self.assertTrue(enqueuer.is_running())
+        batches = [int(b[0]) for b in itertools.islice(enqueuer.get(), 5)]
+        enqueuer.stop()
+        self.assertFalse(enqueuer.is_running())
+        self.assertEqual(batches, [0, 1, 2, 0, 1])
+        self.assertGreaterEqual(dataset.epochs_ended, 1)
+        self.assertEqual(p.get_pool_class(False).__module__,
+                         "multiprocessing.dummy")
