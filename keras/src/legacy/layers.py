@@ -36,7 +36,7 @@ class AlphaDropout(alpha_dropout.AlphaDropout):
 
     Example:
 
-    >>> layers = keras._tf_keras.keras.layers
+    >>> from keras._tf_keras.keras import layers
     >>> y = layers.AlphaDropout(0.2, seed=1)(np.ones((2, 3)), training=True)
     >>> tuple(y.shape)
     (2, 3)
@@ -160,7 +160,7 @@ class RandomHeight(_RandomResize):
 
     Example:
 
-    >>> layers = keras._tf_keras.keras.layers
+    >>> from keras._tf_keras.keras import layers
     >>> layer = layers.RandomHeight((0.5, 0.5))
     >>> tuple(layer(np.ones((1, 4, 4, 3))).shape)
     (1, 6, 4, 3)
@@ -187,7 +187,7 @@ class RandomWidth(_RandomResize):
 
     Example:
 
-    >>> layers = keras._tf_keras.keras.layers
+    >>> from keras._tf_keras.keras import layers
     >>> layer = layers.RandomWidth((-0.5, -0.5))
     >>> tuple(layer(np.ones((1, 4, 4, 3))).shape)
     (1, 4, 2, 3)
@@ -206,7 +206,7 @@ class ThresholdedReLU(Layer):
 
     Example:
 
-    >>> layers = keras._tf_keras.keras.layers
+    >>> from keras._tf_keras.keras import layers
     >>> y = layers.ThresholdedReLU(theta=1.0)(np.array([0.5, 1.0, 2.0]))
     >>> keras.ops.convert_to_numpy(y).tolist()
     [0.0, 0.0, 2.0]

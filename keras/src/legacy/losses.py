@@ -16,7 +16,7 @@ class Reduction:
 
     Example:
 
-    >>> Reduction = keras._tf_keras.keras.losses.Reduction
+    >>> from keras._tf_keras.keras.losses import Reduction
     >>> Reduction.SUM
     'sum'
     >>> Reduction.validate("sum_over_batch_size")

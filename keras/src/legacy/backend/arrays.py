@@ -61,7 +61,7 @@ def arange(start, stop=None, step=1, dtype="int32"):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.arange(3)).tolist()
     [0, 1, 2]
     """
@@ -93,7 +93,7 @@ def concatenate(tensors, axis=-1):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.concatenate([K.ones((2, 3)), K.ones((2, 1))]))
     (2, 4)
     """
@@ -113,7 +113,7 @@ def stack(x, axis=0):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.stack([K.ones((2,)), K.ones((2,))]))
     (2, 2)
     """
@@ -133,7 +133,7 @@ def reshape(x, shape):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.reshape(K.ones((2, 3)), (3, -1)))
     (3, 2)
     """
@@ -153,7 +153,7 @@ def permute_dimensions(x, pattern):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.permute_dimensions(K.ones((1, 2, 3)), (0, 2, 1)))
     (1, 3, 2)
     """
@@ -172,7 +172,7 @@ def transpose(x):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.transpose(K.ones((2, 3, 4))))
     (4, 3, 2)
     """
@@ -191,7 +191,7 @@ def flatten(x):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.flatten(K.ones((2, 3))))
     (6,)
     """
@@ -210,7 +210,7 @@ def batch_flatten(x):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.batch_flatten(K.ones((2, 3, 4))))
     (2, 12)
     """
@@ -231,7 +231,7 @@ def expand_dims(x, axis=-1):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.expand_dims(K.ones((2, 3))))
     (2, 3, 1)
     """
@@ -251,7 +251,7 @@ def squeeze(x, axis):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.squeeze(K.ones((1, 3)), 0))
     (3,)
     """
@@ -272,7 +272,7 @@ def tile(x, n):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.tile(K.ones((2, 3)), (2, 1)))
     (4, 3)
     """
@@ -300,7 +300,7 @@ def repeat(x, n):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.repeat(K.ones((2, 3)), 4))
     (2, 4, 3)
     """
@@ -327,7 +327,7 @@ def repeat_elements(x, rep, axis):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.repeat_elements([[1, 2]], 2, 1)).tolist()
     [[1, 1, 2, 2]]
     """
@@ -347,7 +347,7 @@ def reverse(x, axes):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.reverse([[1, 2, 3]], 1)).tolist()
     [[3, 2, 1]]
     """
@@ -368,7 +368,7 @@ def gather(reference, indices):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.gather([[1, 2], [3, 4]], [1])).tolist()
     [[3, 4]]
     """
@@ -388,7 +388,7 @@ def one_hot(indices, num_classes):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.one_hot([0, 2], 3)).tolist()
     [[1.0, 0.0, 0.0], [0.0, 0.0, 1.0]]
     """
@@ -408,7 +408,7 @@ def temporal_padding(x, padding=(1, 1)):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.temporal_padding(K.ones((1, 2, 3)), (1, 2)))
     (1, 5, 3)
     """
@@ -450,7 +450,7 @@ def spatial_2d_padding(x, padding=((1, 1), (1, 1)), data_format=None):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.spatial_2d_padding(K.ones((1, 2, 2, 1))))
     (1, 4, 4, 1)
     """
@@ -474,7 +474,7 @@ def spatial_3d_padding(x, padding=((1, 1), (1, 1), (1, 1)),
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.spatial_3d_padding(K.ones((1, 2, 2, 2, 1))))
     (1, 4, 4, 4, 1)
     """
@@ -500,7 +500,7 @@ def resize_images(x, height_factor, width_factor, data_format,
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> x = K.ones((1, 2, 2, 3))
     >>> K.int_shape(K.resize_images(x, 2, 3, "channels_last"))
     (1, 4, 6, 3)
@@ -535,7 +535,7 @@ def resize_volumes(x, depth_factor, height_factor, width_factor,
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> x = K.ones((1, 1, 2, 2, 2))
     >>> K.int_shape(K.resize_volumes(x, 2, 1, 1, "channels_first"))
     (1, 1, 4, 2, 2)

@@ -51,7 +51,7 @@ def rnn(step_function, inputs, initial_states, go_backwards=False,
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> def step(x, states):
     ...     total = states[0] + x
     ...     return total, [total]
@@ -89,7 +89,7 @@ def map_fn(fn, elems, name=None, dtype=None):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.map_fn(lambda t: t * 2, K.constant([1.0, 2.0]))).tolist()
     [2.0, 4.0]
     """
@@ -134,7 +134,7 @@ def foldl(fn, elems, initializer=None, name=None):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.foldl(lambda a, x: a + x, K.constant([1.0, 2.0, 3.0])))
     np.float32(6.0)
     """
@@ -159,7 +159,7 @@ def foldr(fn, elems, initializer=None, name=None):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.foldr(lambda a, x: a - x, K.constant([1.0, 2.0, 3.0])))
     np.float32(0.0)
     """
@@ -187,7 +187,7 @@ def random_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.random_normal((2, 3), seed=1))
     (2, 3)
     """
@@ -211,7 +211,7 @@ def random_uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.random_uniform((2,), seed=1))
     (2,)
     """
@@ -236,7 +236,7 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.truncated_normal((2,), seed=1))
     (2,)
     """
@@ -259,7 +259,7 @@ def random_bernoulli(shape, p=0.0, dtype=None, seed=None):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.random_bernoulli((3,), p=1.0)).tolist()
     [1.0, 1.0, 1.0]
     """

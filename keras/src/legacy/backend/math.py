@@ -72,7 +72,7 @@ def _elementwise(name, op, summary, example_in, example_out):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.{name}({example_in})).tolist()
     {example_out}
     """
@@ -95,7 +95,7 @@ def _comparison(name, op, symbol, example_out):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.{name}([1.0, 2.0, 3.0], 2.0)).tolist()
     {example_out}
     """
@@ -124,7 +124,7 @@ def _reduction(name, op, summary, example_out, boolean=False):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.{name}([[1.0, 0.0], [3.0, 4.0]], axis=1)).tolist()
     {example_out}
     """
@@ -215,7 +215,7 @@ def pow(x, a):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.pow([2.0, 3.0], 2)).tolist()
     [4.0, 9.0]
     """
@@ -235,7 +235,7 @@ def argmax(x, axis=-1):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.argmax([[1.0, 3.0], [5.0, 2.0]])).tolist()
     [1, 0]
     """
@@ -255,7 +255,7 @@ def argmin(x, axis=-1):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.argmin([[1.0, 3.0], [5.0, 2.0]])).tolist()
     [0, 1]
     """
@@ -275,7 +275,7 @@ def cumsum(x, axis=0):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.cumsum([1.0, 2.0, 3.0])).tolist()
     [1.0, 3.0, 6.0]
     """
@@ -295,7 +295,7 @@ def cumprod(x, axis=0):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.cumprod([1.0, 2.0, 3.0])).tolist()
     [1.0, 2.0, 6.0]
     """
@@ -319,7 +319,7 @@ def clip(x, min_value, max_value):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.clip([-1.0, 0.5, 2.0], 0.0, 1.0)).tolist()
     [0.0, 0.5, 1.0]
     """
@@ -352,7 +352,7 @@ def dot(x, y):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.dot(K.ones((2, 3, 4)), K.ones((4, 5))))
     (2, 3, 5)
     """
@@ -384,7 +384,7 @@ def batch_dot(x, y, axes=None):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> x = K.ones((32, 20))
     >>> y = K.ones((32, 30, 20))
     >>> K.int_shape(K.batch_dot(x, y, axes=(1, 2)))
@@ -443,7 +443,7 @@ def l2_normalize(x, axis=None):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.l2_normalize([3.0, 4.0])).tolist()
     [0.6000000238418579, 0.800000011920929]
     """
@@ -467,7 +467,7 @@ def in_top_k(predictions, targets, k):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> p = [[0.1, 0.9, 0.0], [0.8, 0.1, 0.1]]
     >>> K.eval(K.in_top_k(p, [1, 1], 1)).tolist()
     [True, False]
@@ -493,7 +493,7 @@ def switch(condition, then_expression, else_expression):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.switch([True, False], [1, 2], [3, 4])).tolist()
     [1, 4]
     """

@@ -63,7 +63,7 @@ def _activation(name, op, summary, example_out):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.{name}([0.0])).tolist()
     {example_out}
     """
@@ -104,7 +104,7 @@ def relu(x, alpha=0.0, max_value=None, threshold=0.0):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.relu([-1.0, 1.0, 3.0], max_value=2.0)).tolist()
     [0.0, 1.0, 2.0]
     """
@@ -134,7 +134,7 @@ def elu(x, alpha=1.0):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.elu([1.0])).tolist()
     [1.0]
     """
@@ -154,7 +154,7 @@ def softmax(x, axis=-1):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.softmax([[0.0, 0.0]])).tolist()
     [[0.5, 0.5]]
     """
@@ -177,7 +177,7 @@ def dropout(x, level, noise_shape=None, seed=None):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.dropout(K.ones((2, 3)), 0.5))
     (2, 3)
     """
@@ -200,7 +200,7 @@ def bias_add(x, bias, data_format=None):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.bias_add(K.zeros((1, 2)), K.constant([1.0, 2.0])))
     array([[1., 2.]], dtype=float32)
     """
@@ -251,7 +251,7 @@ def batch_normalization(x, mean, var, beta, gamma, axis=-1, epsilon=1e-3):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> y = K.batch_normalization(K.ones((1, 2)), K.ones((2,)),
     ...                           K.ones((2,)), None, None)
     >>> K.eval(y).tolist()
@@ -284,7 +284,7 @@ def binary_crossentropy(target, output, from_logits=False):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> loss = K.binary_crossentropy(K.constant([0.0]), K.constant([0.5]))
     >>> round(float(K.eval(loss)[0]), 4)
     0.6931
@@ -326,7 +326,7 @@ def binary_focal_crossentropy(target, output, apply_class_balancing=False,
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> loss = K.binary_focal_crossentropy(K.constant([1.0]),
     ...                                    K.constant([0.5]))
     >>> round(float(K.eval(loss)[0]), 4)
@@ -370,7 +370,7 @@ def categorical_crossentropy(target, output, from_logits=False, axis=-1):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> loss = K.categorical_crossentropy(K.constant([[0.0, 1.0]]),
     ...                                   K.constant([[0.5, 0.5]]))
     >>> round(float(K.eval(loss)[0]), 4)
@@ -406,7 +406,7 @@ def categorical_focal_crossentropy(target, output, alpha=0.25, gamma=2.0,
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> loss = K.categorical_focal_crossentropy(
     ...     K.constant([[0.0, 1.0]]), K.constant([[0.5, 0.5]]))
     >>> round(float(K.eval(loss)[0]), 4)
@@ -441,7 +441,7 @@ def sparse_categorical_crossentropy(target, output, from_logits=False,
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> loss = K.sparse_categorical_crossentropy(
     ...     K.constant([1], dtype="int32"), K.constant([[0.5, 0.5]]))
     >>> round(float(K.eval(loss)[0]), 4)
@@ -515,7 +515,7 @@ _CONV_DOC = """{rank}D convolution.
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> y = K.conv{rank}d(K.ones((1, {ones}, 2)), K.ones(({kernel}, 2, 3)))
     >>> K.int_shape(y)
     (1, {out}, 3)
@@ -579,7 +579,7 @@ def conv2d_transpose(x, kernel, output_shape, strides=(1, 1),
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> y = K.conv2d_transpose(K.ones((1, 2, 2, 3)), K.ones((3, 3, 4, 3)),
     ...                        (1, 4, 4, 4), strides=2, padding="same")
     >>> K.int_shape(y)
@@ -636,7 +636,7 @@ def depthwise_conv2d(x, depthwise_kernel, strides=(1, 1), padding="valid",
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> y = K.depthwise_conv2d(K.ones((1, 4, 4, 2)), K.ones((3, 3, 2, 1)))
     >>> K.int_shape(y)
     (1, 2, 2, 2)
@@ -671,7 +671,7 @@ def separable_conv2d(x, depthwise_kernel, pointwise_kernel, strides=(1, 1),
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> y = K.separable_conv2d(K.ones((1, 4, 4, 2)), K.ones((3, 3, 2, 1)),
     ...                        K.ones((1, 1, 2, 5)))
     >>> K.int_shape(y)
@@ -720,7 +720,7 @@ def pool2d(x, pool_size, strides=(1, 1), padding="valid", data_format=None,
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.pool2d(K.ones((1, 4, 4, 1)), (2, 2), strides=(2, 2)))
     (1, 2, 2, 1)
     """
@@ -747,7 +747,7 @@ def pool3d(x, pool_size, strides=(1, 1, 1), padding="valid",
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> y = K.pool3d(K.ones((1, 2, 2, 2, 1)), (2, 2, 2), pool_mode="avg")
     >>> K.int_shape(y)
     (1, 1, 1, 1, 1)
@@ -774,7 +774,7 @@ def ctc_label_dense_to_sparse(labels, label_lengths):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> indices, values, shape = K.ctc_label_dense_to_sparse(
     ...     K.constant([[1, 2, 0]], dtype="int32"),
     ...     K.constant([2], dtype="int32"))
@@ -809,7 +809,7 @@ def ctc_batch_cost(y_true, y_pred, input_length, label_length):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> y_pred = K.softmax(K.zeros((1, 4, 3)))
     >>> loss = K.ctc_batch_cost(K.constant([[1, 0]], dtype="int32"),
     ...                         y_pred, K.constant([[4]], dtype="int32"),
@@ -849,7 +849,7 @@ def ctc_decode(y_pred, input_length, greedy=True, beam_width=100,
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> p = K.constant([[[0.1, 0.8, 0.1], [0.8, 0.1, 0.1]]])
     >>> paths, _ = K.ctc_decode(p, K.constant([2], dtype="int32"))
     >>> K.eval(paths[0]).tolist()

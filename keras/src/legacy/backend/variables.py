@@ -73,7 +73,7 @@ def variable(value, dtype=None, name=None, constraint=None):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> v = K.variable([[1.0, 2.0]])
     >>> K.get_value(v).tolist()
     [[1.0, 2.0]]
@@ -101,7 +101,7 @@ def constant(value, dtype=None, shape=None, name=None):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.constant(1, shape=(2,))).tolist()
     [1.0, 1.0]
     """
@@ -144,7 +144,7 @@ def zeros(shape, dtype=None, name=None):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.get_value(K.zeros((2,))).tolist()
     [0.0, 0.0]
     """
@@ -165,7 +165,7 @@ def ones(shape, dtype=None, name=None):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.get_value(K.ones((2,), dtype="int32")).tolist()
     [1, 1]
     """
@@ -187,7 +187,7 @@ def eye(size, dtype=None, name=None):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.get_value(K.eye(2)).tolist()
     [[1.0, 0.0], [0.0, 1.0]]
     """
@@ -212,7 +212,7 @@ def zeros_like(x, dtype=None, name=None):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.zeros_like([1.0, 2.0])).tolist()
     [0.0, 0.0]
     """
@@ -234,7 +234,7 @@ def ones_like(x, dtype=None, name=None):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.ones_like([1.0, 2.0])).tolist()
     [1.0, 1.0]
     """
@@ -260,7 +260,7 @@ def random_normal_variable(shape, mean, scale, dtype=None, name=None,
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.random_normal_variable((2, 3), 0.0, 1.0))
     (2, 3)
     """
@@ -289,7 +289,7 @@ def random_uniform_variable(shape, low, high, dtype=None, name=None,
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.random_uniform_variable((2,), 0.0, 1.0))
     (2,)
     """
@@ -312,7 +312,7 @@ def get_value(x):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.get_value(K.variable([3.0]))
     array([3.], dtype=float32)
     """
@@ -333,7 +333,7 @@ def eval(x):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.mean([1.0, 3.0]))
     np.float32(2.0)
     """
@@ -355,7 +355,7 @@ def batch_get_value(tensors):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> [a.tolist() for a in K.batch_get_value([K.variable(1.0)])]
     [1.0]
     """
@@ -372,7 +372,7 @@ def set_value(x, value):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> v = K.variable(1.0)
     >>> K.set_value(v, 5.0)
     >>> K.get_value(v).tolist()
@@ -392,7 +392,7 @@ def batch_set_value(tuples):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> v = K.variable(1.0)
     >>> K.batch_set_value([(v, 2.0)])
     >>> K.get_value(v).tolist()
@@ -415,7 +415,7 @@ def update(x, new_x):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.get_value(K.update(K.variable(1.0), 4.0)).tolist()
     4.0
     """
@@ -437,7 +437,7 @@ def update_add(x, increment):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.get_value(K.update_add(K.variable(1.0), 4.0)).tolist()
     5.0
     """
@@ -459,7 +459,7 @@ def update_sub(x, decrement):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.get_value(K.update_sub(K.variable(1.0), 4.0)).tolist()
     -3.0
     """
@@ -482,7 +482,7 @@ def moving_average_update(x, value, momentum):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> v = K.moving_average_update(K.variable(0.0), 10.0, 0.9)
     >>> round(float(K.get_value(v)), 4)
     1.0
@@ -505,7 +505,7 @@ def dtype(x):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.dtype(K.variable(1.0))
     'float32'
     """
@@ -524,7 +524,7 @@ def int_shape(x):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.int_shape(K.zeros((2, 3)))
     (2, 3)
     """
@@ -549,7 +549,7 @@ def ndim(x):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.ndim(K.zeros((2, 3)))
     2
     """
@@ -571,7 +571,7 @@ def shape(x):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.shape(K.zeros((2, 3)))).tolist()
     [2, 3]
     """
@@ -593,7 +593,7 @@ def count_params(x):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.count_params(K.zeros((2, 3)))
     6
     """
@@ -613,7 +613,7 @@ def cast(x, dtype):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.dtype(K.cast([1.5], "int32"))
     'int32'
     """
@@ -632,7 +632,7 @@ def cast_to_floatx(x):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.cast_to_floatx([1, 2]).dtype
     dtype('float32')
     """
@@ -653,7 +653,7 @@ def is_sparse(tensor):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.is_sparse(K.zeros((2,)))
     False
     """
@@ -677,7 +677,7 @@ def to_dense(tensor):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.to_dense([1.0])).tolist()
     [1.0]
     """
@@ -698,7 +698,7 @@ def stop_gradient(variables):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> K.eval(K.stop_gradient(K.constant([1.0]))).tolist()
     [1.0]
     """
@@ -728,7 +728,7 @@ def gradients(loss, variables):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> try:
     ...     K.gradients(K.constant(1.0), [])
     ... except RuntimeError:
@@ -757,7 +757,7 @@ def name_scope(name):
 
     Example:
 
-    >>> K = keras._tf_keras.keras.backend
+    >>> from keras._tf_keras.keras import backend as K
     >>> with K.name_scope("block"):
     ...     v = K.variable(1.0, name="w")
     """

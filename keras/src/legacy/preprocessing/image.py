@@ -100,7 +100,7 @@ class ImageDataGenerator:
 
     Example:
 
-    >>> image = keras._tf_keras.keras.preprocessing.image
+    >>> from keras._tf_keras.keras.preprocessing import image
     >>> generator = image.ImageDataGenerator(rotation_range=20,
     ...                                      horizontal_flip=True)
     >>> x, y = generator.flow(np.ones((4, 8, 8, 3)), np.arange(4),

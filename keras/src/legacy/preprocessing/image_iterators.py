@@ -45,7 +45,7 @@ class Iterator(PyDataset):
 
     Example:
 
-    >>> image = keras._tf_keras.keras.preprocessing.image
+    >>> from keras._tf_keras.keras.preprocessing import image
     >>> class Indices(image.Iterator):
     ...     def _get_batches_of_transformed_samples(self, index_array):
     ...         return index_array
@@ -176,7 +176,7 @@ class NumpyArrayIterator(Iterator):
 
     Example:
 
-    >>> image = keras._tf_keras.keras.preprocessing.image
+    >>> from keras._tf_keras.keras.preprocessing import image
     >>> iterator = image.NumpyArrayIterator(
     ...     np.ones((5, 4, 4, 3)), np.arange(5), image.ImageDataGenerator(),
     ...     batch_size=2)

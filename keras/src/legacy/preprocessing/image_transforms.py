@@ -182,7 +182,7 @@ def random_rotation(x, rg, row_axis=1, col_axis=2, channel_axis=0,
 
     Example:
 
-    >>> image = keras._tf_keras.keras.preprocessing.image
+    >>> from keras._tf_keras.keras.preprocessing import image
     >>> image.random_rotation(np.ones((3, 4, 4)), 30).shape
     (3, 4, 4)
     """
@@ -215,7 +215,7 @@ def random_shift(x, wrg, hrg, row_axis=1, col_axis=2, channel_axis=0,
 
     Example:
 
-    >>> image = keras._tf_keras.keras.preprocessing.image
+    >>> from keras._tf_keras.keras.preprocessing import image
     >>> image.random_shift(np.ones((3, 4, 4)), 0.2, 0.2).shape
     (3, 4, 4)
     """
@@ -251,7 +251,7 @@ def random_shear(x, intensity, row_axis=1, col_axis=2, channel_axis=0,
 
     Example:
 
-    >>> image = keras._tf_keras.keras.preprocessing.image
+    >>> from keras._tf_keras.keras.preprocessing import image
     >>> image.random_shear(np.ones((3, 4, 4)), 20).shape
     (3, 4, 4)
     """
@@ -285,7 +285,7 @@ def random_zoom(x, zoom_range, row_axis=1, col_axis=2, channel_axis=0,
 
     Example:
 
-    >>> image = keras._tf_keras.keras.preprocessing.image
+    >>> from keras._tf_keras.keras.preprocessing import image
     >>> image.random_zoom(np.ones((3, 4, 4)), (0.8, 1.2)).shape
     (3, 4, 4)
     """
@@ -320,7 +320,7 @@ def apply_channel_shift(x, intensity, channel_axis=0):
 
     Example:
 
-    >>> image = keras._tf_keras.keras.preprocessing.image
+    >>> from keras._tf_keras.keras.preprocessing import image
     >>> x = np.array([[[0.0, 10.0]]])
     >>> image.apply_channel_shift(x, 5.0).tolist()
     [[[5.0, 10.0]]]
@@ -349,7 +349,7 @@ def random_channel_shift(x, intensity_range, channel_axis=0):
 
     Example:
 
-    >>> image = keras._tf_keras.keras.preprocessing.image
+    >>> from keras._tf_keras.keras.preprocessing import image
     >>> image.random_channel_shift(np.ones((3, 4, 4)), 10.0).shape
     (3, 4, 4)
     """
@@ -377,7 +377,7 @@ def apply_brightness_shift(x, brightness, scale=True):
 
     Example:
 
-    >>> image = keras._tf_keras.keras.preprocessing.image
+    >>> from keras._tf_keras.keras.preprocessing import image
     >>> x = np.array([0.0, 100.0, 255.0] * 4).reshape(2, 2, 3)
     >>> image.apply_brightness_shift(x, 0.5)[0, 0].tolist()
     [0.0, 50.0, 127.0]
@@ -410,7 +410,7 @@ def random_brightness(x, brightness_range, scale=True):
 
     Example:
 
-    >>> image = keras._tf_keras.keras.preprocessing.image
+    >>> from keras._tf_keras.keras.preprocessing import image
     >>> x = np.full((2, 2, 3), 100.0)
     >>> image.random_brightness(x, (0.5, 1.5)).shape
     (2, 2, 3)

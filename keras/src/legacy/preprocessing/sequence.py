@@ -43,7 +43,7 @@ class TimeseriesGenerator(PyDataset):
 
     Example:
 
-    >>> sequence = keras._tf_keras.keras.preprocessing.sequence
+    >>> from keras._tf_keras.keras.preprocessing import sequence
     >>> data = np.arange(10).reshape(10, 1)
     >>> generator = sequence.TimeseriesGenerator(data, data, length=3,
     ...                                          batch_size=2)
@@ -167,7 +167,7 @@ def make_sampling_table(size, sampling_factor=1e-5):
 
     Example:
 
-    >>> sequence = keras._tf_keras.keras.preprocessing.sequence
+    >>> from keras._tf_keras.keras.preprocessing import sequence
     >>> sequence.make_sampling_table(3).shape
     (3,)
     """
@@ -212,7 +212,7 @@ def skipgrams(sequence, vocabulary_size, window_size=4, negative_samples=1.0,
 
     Example:
 
-    >>> sequence = keras._tf_keras.keras.preprocessing.sequence
+    >>> from keras._tf_keras.keras.preprocessing import sequence
     >>> couples, labels = sequence.skipgrams([1, 2], 3, negative_samples=0,
     ...                                      shuffle=False)
     >>> couples, labels

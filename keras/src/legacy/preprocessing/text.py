@@ -37,7 +37,7 @@ def text_to_word_sequence(input_text, filters=_FILTERS, lower=True,
 
     Example:
 
-    >>> text = keras._tf_keras.keras.preprocessing.text
+    >>> from keras._tf_keras.keras.preprocessing import text
     >>> text.text_to_word_sequence("Hello, World!")
     ['hello', 'world']
     """
@@ -70,7 +70,7 @@ def one_hot(input_text, n, filters=_FILTERS, lower=True, split=" ",
 
     Example:
 
-    >>> text = keras._tf_keras.keras.preprocessing.text
+    >>> from keras._tf_keras.keras.preprocessing import text
     >>> len(text.one_hot("the cat sat", 10))
     3
     """
@@ -105,7 +105,7 @@ def hashing_trick(text, n, hash_function=None, filters=_FILTERS,
 
     Example:
 
-    >>> text = keras._tf_keras.keras.preprocessing.text
+    >>> from keras._tf_keras.keras.preprocessing import text
     >>> text.hashing_trick("the cat", 100, hash_function="md5")
     [51, 3]
     """
@@ -143,7 +143,7 @@ class Tokenizer:
 
     Example:
 
-    >>> text = keras._tf_keras.keras.preprocessing.text
+    >>> from keras._tf_keras.keras.preprocessing import text
     >>> tokenizer = text.Tokenizer()
     >>> tokenizer.fit_on_texts(["the cat", "the dog"])
     >>> tokenizer.texts_to_sequences(["the dog"])
@@ -402,7 +402,7 @@ def tokenizer_from_json(json_string):
 
     Example:
 
-    >>> text = keras._tf_keras.keras.preprocessing.text
+    >>> from keras._tf_keras.keras.preprocessing import text
     >>> tokenizer = text.Tokenizer()
     >>> tokenizer.fit_on_texts(["a b b"])
     >>> restored = text.tokenizer_from_json(tokenizer.to_json())
