@@ -15,6 +15,8 @@ from keras.src import applications  # noqa: F401
 from keras.src import backend
 from keras.src import testing
 from keras.src.applications import imagenet_utils
+from keras.src.applications import mobilenet
+from keras.src.applications import mobilenet_v2
 from keras.src.applications import resnet
 from keras.src.applications import resnet_v2
 from keras.src.applications import vgg16
@@ -32,6 +34,8 @@ FUNCTIONS = {
     "ResNet152V2": resnet_v2.ResNet152V2,
     "VGG16": vgg16.VGG16,
     "VGG19": vgg19.VGG19,
+    "MobileNet": mobilenet.MobileNet,
+    "MobileNetV2": mobilenet_v2.MobileNetV2,
 }
 # fixture -> (function, kwargs, runs on every backend in CI)
 VARIANTS = {
@@ -43,6 +47,16 @@ VARIANTS = {
     "ResNet152V2": ("ResNet152V2", {"input_shape": (32, 32, 3)}, False),
     "VGG16": ("VGG16", {"input_shape": (32, 32, 3)}, True),
     "VGG19": ("VGG19", {"input_shape": (32, 32, 3)}, True),
+    "MobileNet_a025": (
+        "MobileNet", {"input_shape": (32, 32, 3), "alpha": 0.25}, True
+    ),
+    "MobileNet_a1": ("MobileNet", {"input_shape": (32, 32, 3)}, False),
+    "MobileNetV2_a035": (
+        "MobileNetV2", {"input_shape": (32, 32, 3), "alpha": 0.35}, True
+    ),
+    "MobileNetV2_a14": (
+        "MobileNetV2", {"input_shape": (32, 32, 3), "alpha": 1.4}, False
+    ),
 }
 
 
@@ -129,6 +143,37 @@ class ArchitectureTest(testing.TestCase):
             weights=None, include_top=False, input_tensor=x
         )
         self.assertIs(model.inputs[0], inp)
+
+    def test_loads_legacy_h5_weights_file(self):
+        # Written by upstream Keras's legacy h5 writer (make_fixtures.py).
+        path = os.path.join(FIXTURES, "mobilenet_a025_notop_legacy.h5")
+        if not os.path.exists(path):
+            self.skipTest("legacy h5 fixture not generated")
+        if not _channels_last():
+            self.skipTest("fixtures are channels_last")
+        with open(path[: -len(".h5")] + ".json") as f:
+            ref = json.load(f)
+        model = mobilenet.MobileNet(
+            weights=path, alpha=0.25, input_shape=(32, 32, 3),
+            include_top=False,
+        )
+        y = np.asarray(model.predict(fixed_input((1, 32, 32, 3)), verbose=0))
+        self.assertEqual(list(y.shape), ref["shape"])
+        self.assertAllClose(y.sum(), ref["output_sum"], rtol=1e-4)
+
+    def test_mobilenet_arguments(self):
+        with self.assertRaisesRegex(ValueError, "alpha"):
+            mobilenet.MobileNet(weights="imagenet", alpha=0.3)
+        with self.assertRaisesRegex(ValueError, "depth multiplier"):
+            mobilenet.MobileNet(weights="imagenet", depth_multiplier=2)
+        with self.assertRaisesRegex(ValueError, "alpha"):
+            mobilenet_v2.MobileNetV2(weights="imagenet", alpha=0.3)
+        model = mobilenet_v2.MobileNetV2(
+            weights=None, alpha=0.35, input_shape=(32, 32, 3),
+            include_top=False, pooling="avg",
+        )
+        self.assertEqual(model.output.shape, (None, 1280))
+        self.assertEqual(model.name, "mobilenetv2_0.35_32")
 
     def test_argument_errors(self):
         with self.assertRaisesRegex(ValueError, "`weights` argument"):
