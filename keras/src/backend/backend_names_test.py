@@ -44,6 +44,8 @@ class BackendNamesTest(testing.TestCase):
             atol=1e-5,
         )
         self.assertTrue(_module("core").SUPPORTS_COMPLEX_DTYPES)
+        x = np.array([0.5, -1.0], "float32")
+        self.assertAllClose(_module("nn").tanh(x), np.tanh(x), atol=1e-6)
 
     def test_per_backend_classes_are_the_shared_ones(self):
         trainer_name, optimizer_name, layer_name = _CLASSES[backend.backend()]
@@ -56,6 +58,14 @@ class BackendNamesTest(testing.TestCase):
             )
             self.assertIsInstance(optimizers.Adam(),
                                   getattr(module, optimizer_name))
+
+    @pytest.mark.skipif(backend.backend() != "tensorflow",
+                        reason="TensorFlow names")
+    def test_tensorflow_batch_trace(self):
+        from keras.src.backend.tensorflow import tensorboard
+
+        context = tensorboard.start_batch_trace(0)
+        tensorboard.stop_batch_trace(context)
 
     @pytest.mark.skipif(backend.backend() != "jax", reason="JAX names")
     def test_jax_names(self):

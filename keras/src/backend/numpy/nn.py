@@ -87,6 +87,11 @@ def sigmoid(x):
     return np.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(dtype)
 
 
+def tanh(x):
+    x, dtype = _wide(x)
+    return np.tanh(x).astype(dtype)
+
+
 def sparse_sigmoid(x):
     x, dtype = _wide(x)
     return np.clip(0.5 * (x + 1), 0, 1).astype(dtype)

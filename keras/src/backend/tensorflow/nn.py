@@ -85,6 +85,10 @@ def sigmoid(x):
     return tf.sigmoid(_float(x))
 
 
+def tanh(x):
+    return tf.tanh(_float(x))
+
+
 def sparse_sigmoid(x):
     return tf.clip_by_value(0.5 * (_float(x) + 1), 0, 1)
 

@@ -2,6 +2,7 @@
 
 from keras.src.backend.torch.core import IS_THREAD_SAFE
 from keras.src.backend.torch.core import SUPPORTS_COMPLEX_DTYPES
+from keras.src.backend.torch.core import to_torch_dtype
 from keras.src.backend.torch.core import SUPPORTS_RAGGED_TENSORS
 from keras.src.backend.torch.core import SUPPORTS_SPARSE_TENSORS
 from keras.src.backend.torch.core import Variable

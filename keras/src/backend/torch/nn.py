@@ -97,6 +97,10 @@ def sigmoid(x):
     return torch.sigmoid(_float(x))
 
 
+def tanh(x):
+    return torch.tanh(_float(x))
+
+
 def sparse_sigmoid(x):
     return torch.clamp(0.5 * (_float(x) + 1), 0, 1)
 
