@@ -260,6 +260,7 @@ from keras.src.ops.numpy.statistics import quantile as quantile
 from keras.src.ops.numpy.elementwise_math import rad2deg as rad2deg
 from keras.src.ops.numpy.manipulation import ravel as ravel
 from keras.src.ops.numpy.elementwise_numeric import real as real
+from keras.src.ops.einops import rearrange as rearrange
 from keras.src.ops.numpy.elementwise import reciprocal as reciprocal
 from keras.src.ops.nn.activations import relu as relu
 from keras.src.ops.nn.activations import relu6 as relu6

@@ -40,11 +40,33 @@ from keras.src.models.model import Model as Model
 from keras.src.ops.operation import Operation as Operation
 from keras.src.optimizers.base_optimizer import Optimizer as Optimizer
 from keras.src.regularizers.regularizers import Regularizer as Regularizer
+from keras.src.backend.common.remat import RematScope as RematScope
 from keras.src.models.sequential import Sequential as Sequential
 from keras.src.backend.common.stateless_scope import (
     StatelessScope as StatelessScope,
 )
+from keras.src.backend.common.symbolic_scope import (
+    SymbolicScope as SymbolicScope,
+)
 from keras.src.backend import Variable as Variable
 from keras.src.backend import device_scope as device
 from keras.src.backend import name_scope as name_scope
+from keras.src.backend.common.remat import remat as remat
 from keras.src.version import version as version
+
+_LAZY_CHILDREN = ('applications', 'wrappers')
+
+
+def __getattr__(name):
+    # Lazily imported namespaces (see api_gen.LAZY_CHILDREN).
+    if name in _LAZY_CHILDREN:
+        import importlib
+
+        module = importlib.import_module(f"{__name__}.{name}")
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY_CHILDREN))

@@ -26,9 +26,7 @@ from keras.src.layers.merging.add import Add as Add
 from keras.src.layers.attention.additive_attention import (
     AdditiveAttention as AdditiveAttention,
 )
-from keras.src.layers.regularization.alpha_dropout import (
-    AlphaDropout as AlphaDropout,
-)
+from keras.src.legacy.layers import AlphaDropout as AlphaDropout
 from keras.src.layers.attention.attention import Attention as Attention
 from keras.src.layers.preprocessing.image_preprocessing.aug_mix import (
     AugMix as AugMix,
@@ -255,6 +253,7 @@ from keras.src.layers.preprocessing.image_preprocessing.random_gaussian_blur imp
 from keras.src.layers.preprocessing.image_preprocessing.random_grayscale import (
     RandomGrayscale as RandomGrayscale,
 )
+from keras.src.legacy.layers import RandomHeight as RandomHeight
 from keras.src.layers.preprocessing.image_preprocessing.random_hue import (
     RandomHue as RandomHue,
 )
@@ -282,6 +281,7 @@ from keras.src.layers.preprocessing.image_preprocessing.random_shear import (
 from keras.src.layers.preprocessing.image_preprocessing.random_translation import (
     RandomTranslation as RandomTranslation,
 )
+from keras.src.legacy.layers import RandomWidth as RandomWidth
 from keras.src.layers.preprocessing.image_preprocessing.random_zoom import (
     RandomZoom as RandomZoom,
 )
@@ -340,6 +340,7 @@ from keras.src.layers.merging.subtract import Subtract as Subtract
 from keras.src.layers.preprocessing.text_vectorization import (
     TextVectorization as TextVectorization,
 )
+from keras.src.legacy.layers import ThresholdedReLU as ThresholdedReLU
 from keras.src.layers.rnn.time_distributed import (
     TimeDistributed as TimeDistributed,
 )

@@ -47,6 +47,7 @@ from keras.src.losses.losses_regression import (
     MeanSquaredLogarithmicError as MeanSquaredLogarithmicError,
 )
 from keras.src.losses.losses_probabilistic import Poisson as Poisson
+from keras.src.legacy.losses import Reduction as Reduction
 from keras.src.losses.losses_probabilistic import (
     SparseCategoricalCrossentropy as SparseCategoricalCrossentropy,
 )

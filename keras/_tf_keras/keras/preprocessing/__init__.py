@@ -2,6 +2,7 @@
 
 from keras._tf_keras.keras.preprocessing import image as image
 from keras._tf_keras.keras.preprocessing import sequence as sequence
+from keras._tf_keras.keras.preprocessing import text as text
 from keras.src.utils.image_dataset_utils import (
     image_dataset_from_directory as image_dataset_from_directory,
 )
