@@ -234,7 +234,9 @@ class ApplicationsBTest(testing.TestCase):
                         nasnet,
                     ):
                         out = module.decode_predictions(preds, top=2)
-                        self.assertEqual(out[0][0][:2], ("n00000007", "class_7"))
+                        self.assertEqual(
+                            out[0][0][:2], ("n00000007", "class_7")
+                        )
                         self.assertEqual(out[0][1][1], "class_3")
                         self.assertAllClose(out[0][0][2], 0.7)
 

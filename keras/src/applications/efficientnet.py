@@ -262,7 +262,8 @@ def block(
 
     ```python
     x = keras.Input((16, 16, 32))
-    y = keras.applications.efficientnet.block(x, name="b_", se_ratio=0.25)
+    from keras.src.applications import efficientnet
+    y = efficientnet.block(x, name="b_", se_ratio=0.25)
     y.shape  # (None, 16, 16, 16)
     ```
     """
@@ -374,7 +375,8 @@ def EfficientNet(
     Example:
 
     ```python
-    model = keras.applications.efficientnet.EfficientNet(
+    from keras.src.applications import efficientnet
+    model = efficientnet.EfficientNet(
         0.5, 0.5, 64, weights=None, input_shape=(32, 32, 3),
         include_top=False, pooling="avg")
     ```

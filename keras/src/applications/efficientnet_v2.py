@@ -331,7 +331,8 @@ def MBConvBlock(
     Example:
 
     ```python
-    apply = keras.applications.efficientnet_v2.MBConvBlock(
+    from keras.src.applications import efficientnet_v2
+    apply = efficientnet_v2.MBConvBlock(
         16, 16, expand_ratio=4, se_ratio=0.25, name="b_")
     apply(keras.Input((8, 8, 16))).shape  # (None, 8, 8, 16)
     ```
@@ -403,7 +404,8 @@ def FusedMBConvBlock(
     Example:
 
     ```python
-    apply = keras.applications.efficientnet_v2.FusedMBConvBlock(
+    from keras.src.applications import efficientnet_v2
+    apply = efficientnet_v2.FusedMBConvBlock(
         16, 32, expand_ratio=4, strides=2, name="f_")
     apply(keras.Input((8, 8, 16))).shape  # (None, 4, 4, 32)
     ```
@@ -538,7 +540,8 @@ def EfficientNetV2(
     Example:
 
     ```python
-    model = keras.applications.efficientnet_v2.EfficientNetV2(
+    from keras.src.applications import efficientnet_v2
+    model = efficientnet_v2.EfficientNetV2(
         0.5, 0.5, 64, name="efficientnetv2-b0", weights=None,
         input_shape=(32, 32, 3), include_top=False)
     ```
