@@ -6,6 +6,8 @@ what Keras's does, and a concept lives at Keras's module path (a thin
 re-export module where this package's files are laid out differently).
 """
 
+# The applications package alone: its model families load on first use.
+from keras.src import applications  # noqa: F401
 from keras.src import backend  # noqa: F401
 from keras.src.backend.common.keras_tensor import KerasTensor  # noqa: F401
 from keras.src.layers.core.input_layer import Input  # noqa: F401
