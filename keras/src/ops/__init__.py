@@ -20,3 +20,14 @@ from keras.src.ops import numpy  # noqa: E402
 # scope class and random module.
 from keras.src.backend import name_scope  # noqa: E402,F401
 from keras.src.backend import random  # noqa: E402,F401
+
+
+def __getattr__(name):
+    # The op classes (`Sum`, `Conv`, ...) of the modules star-imported
+    # above, which make them on first use.
+    for module in (core, linalg, math, nn, numpy):
+        try:
+            return getattr(module, name)
+        except AttributeError:
+            pass
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -22,7 +22,7 @@ from keras.src.ops.control_flow import vectorized_map
 from keras.src.ops.control_flow import while_loop
 from keras.src.ops.operation import symbolic_op
 from keras.src.ops import op_tables
-from keras.src.ops.op_class import make_op_classes
+from keras.src.ops.op_class import op_classes_on_demand
 
 __all__ = [
     "associative_scan",
@@ -516,4 +516,4 @@ def _unstack_spec(x, num=None, axis=0):
 
 # The op classes (`Cast`, ...): what symbolic calls record, at Keras's
 # paths. Made from the op functions above; see `op_class.py`.
-globals().update(make_op_classes(__name__, globals(), op_tables.CORE))
+__getattr__ = op_classes_on_demand(__name__, globals(), op_tables.CORE)

@@ -15,7 +15,7 @@ from keras.src.api_export import keras_export
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.ops import op_tables
-from keras.src.ops.op_class import make_op_classes
+from keras.src.ops.op_class import op_classes_on_demand
 from keras.src.ops.operation import symbolic_op
 
 __all__ = ["rearrange"]
@@ -181,4 +181,4 @@ def rearrange(tensor, pattern, **axes_lengths):
     return backend.numpy.reshape(x, tuple(output))
 
 
-globals().update(make_op_classes(__name__, globals(), op_tables.EINOPS))
+__getattr__ = op_classes_on_demand(__name__, globals(), op_tables.EINOPS)

@@ -14,7 +14,7 @@ from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.ops.operation import symbolic_op
 from keras.src.ops.shape_rules import shape_of
 from keras.src.ops import op_tables
-from keras.src.ops.op_class import make_op_classes
+from keras.src.ops.op_class import op_classes_on_demand
 
 _INTERPOLATIONS = ("nearest", "bilinear")
 _RESIZE_INTERPOLATIONS = ("bilinear", "nearest", "lanczos3", "lanczos5",
@@ -879,4 +879,4 @@ def extract_patches_3d(volumes, size, strides=None, dilation_rate=1,
 
 # The op classes (`Resize`, ...): what symbolic calls record, at Keras's
 # paths. Made from the op functions above; see `op_class.py`.
-globals().update(make_op_classes(__name__, globals(), op_tables.IMAGE))
+__getattr__ = op_classes_on_demand(__name__, globals(), op_tables.IMAGE)

@@ -18,7 +18,7 @@ from keras.src.ops import shape_rules
 from keras.src.ops.operation import symbolic_op
 from keras.src.ops.shape_rules import shape_of
 from keras.src.ops import op_tables
-from keras.src.ops.op_class import make_op_classes
+from keras.src.ops.op_class import op_classes_on_demand
 
 
 def _float_of(*xs):
@@ -682,4 +682,4 @@ def svd(x, full_matrices=True, compute_uv=True):
 
 # The op classes (`Inv`, ...): what symbolic calls record, at Keras's
 # paths. Made from the op functions above; see `op_class.py`.
-globals().update(make_op_classes(__name__, globals(), op_tables.LINALG))
+__getattr__ = op_classes_on_demand(__name__, globals(), op_tables.LINALG)

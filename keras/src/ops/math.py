@@ -14,7 +14,7 @@ from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.ops import op_tables
 from keras.src.ops import shape_rules
 from keras.src.ops.op_class import OpClass
-from keras.src.ops.op_class import make_op_classes
+from keras.src.ops.op_class import op_classes_on_demand
 from keras.src.ops.operation import symbolic_op
 from keras.src.ops.shape_rules import shape_of
 
@@ -842,7 +842,7 @@ SegmentReduction._init_signature = inspect.signature(
 SegmentReduction._init_names = ("num_segments", "sorted")
 
 _SEGMENT_CLASSES = ("SegmentMax", "SegmentMin", "SegmentProd", "SegmentSum")
-globals().update(make_op_classes(
+__getattr__ = op_classes_on_demand(
     __name__, globals(), op_tables.MATH,
     bases={name: SegmentReduction for name in _SEGMENT_CLASSES},
-))
+)

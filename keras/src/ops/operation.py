@@ -176,7 +176,8 @@ class FunctionOperation(Operation):
         return {"name": self.name, "fn": self.fn.__name__}
 
 
-# `{op function: its op class}`, filled by `op_class.make_op_classes`.
+# `{op function: a function returning its op class}` (classes are made on
+# first use), filled by `op_class.op_classes_on_demand`.
 OP_CLASSES = {}
 
 # How many `SpecsOnly` scopes are open.
@@ -215,9 +216,9 @@ def symbolic_op(fn, spec, *args, **kwargs):
     """
     if _specs_only_depth[0]:
         return spec(*args, **kwargs)
-    op_class = OP_CLASSES.get(fn)
-    if op_class is not None:
-        outputs = op_class.record(spec, args, kwargs)
+    get_op_class = OP_CLASSES.get(fn)
+    if get_op_class is not None:
+        outputs = get_op_class().record(spec, args, kwargs)
         if outputs is not None:
             return outputs
     return FunctionOperation(fn, spec).symbolic_call(*args, **kwargs)

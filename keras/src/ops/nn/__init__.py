@@ -12,9 +12,9 @@ from keras.src.ops.nn.convolution import *  # noqa: F403
 from keras.src.ops.nn.losses import *  # noqa: F403
 from keras.src.ops.nn.normalization import *  # noqa: F403
 from keras.src.ops import op_tables
-from keras.src.ops.op_class import make_op_classes
+from keras.src.ops.op_class import op_classes_on_demand
 
 
 # The op classes (`Conv`, ...): what symbolic calls record, at Keras's
 # paths. Made from the op functions above; see `op_class.py`.
-globals().update(make_op_classes(__name__, globals(), op_tables.NN))
+__getattr__ = op_classes_on_demand(__name__, globals(), op_tables.NN)
