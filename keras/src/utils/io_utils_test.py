@@ -8,13 +8,17 @@ from keras.src.utils import io_utils
 
 class IoUtilsTest(TestCase):
     def test_set_logging_verbosity(self):
-        previous = logging.get_verbosity()
+        # The absl logger's own level: before any `set_verbosity` it is
+        # unset (records go by the root logger's level), and restoring the
+        # verbosity number instead would pin it to WARNING for later tests.
+        absl_logger = logging.get_absl_logger()
+        previous = absl_logger.level
         try:
             for name, level in [("DEBUG", 1), ("INFO", 0), ("ERROR", -2)]:
                 io_utils.set_logging_verbosity(name)
                 self.assertEqual(logging.get_verbosity(), level)
         finally:
-            logging.set_verbosity(previous)
+            absl_logger.setLevel(previous)
         for bad in ["info", "WARN", 3]:
             with self.assertRaisesRegex(ValueError, "logging verbosity"):
                 io_utils.set_logging_verbosity(bad)
