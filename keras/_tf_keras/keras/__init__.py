@@ -40,7 +40,6 @@ from keras.src.models.model import Model as Model
 from keras.src.ops.operation import Operation as Operation
 from keras.src.optimizers.base_optimizer import Optimizer as Optimizer
 from keras.src.regularizers.regularizers import Regularizer as Regularizer
-from keras.src.backend.common.remat import RematScope as RematScope
 from keras.src.models.sequential import Sequential as Sequential
 from keras.src.backend.common.stateless_scope import (
     StatelessScope as StatelessScope,

@@ -20,11 +20,12 @@ RematMode = collections.namedtuple(
 RematMode.__doc__ = """The rematerialization settings of a `RematScope`.
 
 Fields: `mode`, `output_size_threshold` and `layer_names`, as given to
-`keras.RematScope`.
+`RematScope`.
 """
 
 
-@keras_export("keras.RematScope")
+# Not exported as `keras.RematScope` yet: layers do not act on it (that
+# needs a check in `Layer.__call__`, measured first).
 class RematScope:
     """Scope choosing which layers are rematerialized.
 
@@ -43,8 +44,9 @@ class RematScope:
 
     Example:
 
-    >>> from keras.src.backend.common.remat import get_current_remat_mode
-    >>> with keras.RematScope(mode="larger_than",
+    >>> from keras.src.backend.common.remat import (
+    ...     RematScope, get_current_remat_mode)
+    >>> with RematScope(mode="larger_than",
     ...                       output_size_threshold=4096):
     ...     mode = get_current_remat_mode()
     >>> mode.mode, mode.output_size_threshold
