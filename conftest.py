@@ -9,6 +9,10 @@ import os
 
 import pytest
 
+# Tests compile thousands of small steps: they leave no compilation cache in
+# the user's KERAS_HOME (its own tests switch it on explicitly).
+os.environ.setdefault("KERAS_COMPILATION_CACHE", "0")
+
 if importlib.util.find_spec("torch") is not None:
     import torch  # noqa: F401
 
