@@ -37,7 +37,7 @@ def child(config):
     def timed_capture(step, leaves, treedef, symbolic=False):
         start = time.perf_counter()
         result = original(step, leaves, treedef, symbolic)
-        captures.append({"kind": step._kind, "symbolic": symbolic,
+        captures.append({"kind": step._kind, "symbolic": bool(symbolic),
                          "seconds": round(time.perf_counter() - start, 2)})
         return result
 

@@ -19,9 +19,10 @@ layers declare `supports_jit = {"torch": False}`.
 The first batch of each structure and dtypes is captured with its exact
 shapes. When a second, different shape of the same structure arrives (a
 short last batch, text padded to each batch's longest sequence), the step
-is captured once more with symbolic sizes for every dimension of the data
-(the variables keep theirs) and compiled with `dynamic=True`; that graph
-serves every later shape its guards accept (the shape conditions that
+is captured once more with symbolic sizes for the data's batch dimension
+and the dimensions that changed (the other sizes and the variables' stay
+static) and compiled with `dynamic=True`; that graph serves every later
+shape its guards accept (the shape conditions that
 capturing relied on: a branch on a length, sizes 0 and 1, which are
 specialized). So a fit over batches of 30 different lengths captures two
 graphs per step kind, not 30. A shape the guards refuse gets a graph of
@@ -106,8 +107,8 @@ class CapturedStep:
             if accepts(variables, leaves):
                 return graph, variables
         try:
-            graph, variables, accepts = self._capture(leaves, treedef,
-                                                      symbolic=True)
+            graph, variables, accepts = self._capture(
+                leaves, treedef, symbolic=_varying_dims(first, shapes))
         except Exception:
             # Ops that need static sizes: one graph per shape from now on.
             self._dynamic[signature] = None
@@ -145,7 +146,7 @@ class CapturedStep:
         inputs = (values, list(leaves))
         if symbolic:
             shape_env = ShapeEnv()
-            inputs = _symbolic_inputs(shape_env, values, leaves)
+            inputs = _symbolic_inputs(shape_env, values, leaves, symbolic)
         try:
             with torch.no_grad(), _fresh_input_checks(self._model):
                 # Real tensors a layer keeps as constants become constants
@@ -201,18 +202,31 @@ def _fresh_input_checks(model):
             object.__setattr__(layer, "_checked_input", None)
 
 
-def _symbolic_inputs(shape_env, values, leaves):
-    """Fake versions of the step's inputs: every dimension of the data
-    symbolic, the variables' shapes static."""
+def _varying_dims(first, shapes):
+    """Per data leaf, whether each dimension gets a symbolic size: the
+    batch dimension, and those that differ from the signature's first
+    shape (a sequence length, say). Image sizes that never varied stay
+    static: Inductor lowers convolution gradients over symbolic spatial
+    sizes badly."""
+    return [
+        [d == 0 or a != b for d, (a, b) in enumerate(zip(old, new))]
+        for old, new in zip(first, shapes)
+    ]
+
+
+def _symbolic_inputs(shape_env, values, leaves, dynamic_dims):
+    """Fake versions of the step's inputs: the data's dimensions marked in
+    `dynamic_dims` symbolic, every other size static."""
     mode = FakeTensorMode(shape_env=shape_env, allow_non_fake_inputs=True)
 
-    def fake(tensor, dimension):
-        context = StatelessSymbolicContext(
-            dynamic_sizes=[dimension] * tensor.dim())
+    def fake(tensor, dynamic):
+        context = StatelessSymbolicContext(dynamic_sizes=[
+            DimDynamic.DYNAMIC if d else DimDynamic.STATIC for d in dynamic
+        ])
         return mode.from_tensor(tensor, symbolic_context=context)
 
-    return ([fake(v, DimDynamic.STATIC) for v in values],
-            [fake(x, DimDynamic.DYNAMIC) for x in leaves])
+    return ([fake(v, [False] * v.dim()) for v in values],
+            [fake(x, dims) for x, dims in zip(leaves, dynamic_dims)])
 
 
 def _guards(shape_env, graph):

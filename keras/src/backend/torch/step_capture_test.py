@@ -114,7 +114,7 @@ class DynamicShapesTest(testing.TestCase):
         original = step_capture.CapturedStep._capture
 
         def counted(step, leaves, treedef, symbolic=False):
-            captures.append(symbolic)
+            captures.append(bool(symbolic))
             return original(step, leaves, treedef, symbolic)
 
         with mock.patch.object(step_capture.CapturedStep, "_capture",
