@@ -42,7 +42,10 @@ TF_KERAS = "keras._tf_keras.keras"
 # Namespaces imported on first access rather than by `import keras`: the
 # application families build dozens of docstrings and tables (~40 ms in
 # all), and few scripts use them or the scikit-learn wrappers.
-LAZY_CHILDREN = ("applications", "wrappers")
+LAZY_CHILDREN = (
+    "applications", "datasets", "legacy", "preprocessing", "visualization",
+    "wrappers",
+)
 LAZY_LOADER = """
 
 def __getattr__(name):

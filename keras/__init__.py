@@ -6,24 +6,20 @@ from keras import backend as backend
 from keras import callbacks as callbacks
 from keras import config as config
 from keras import constraints as constraints
-from keras import datasets as datasets
 from keras import dtype_policies as dtype_policies
 from keras import initializers as initializers
 from keras import layers as layers
-from keras import legacy as legacy
 from keras import losses as losses
 from keras import metrics as metrics
 from keras import mixed_precision as mixed_precision
 from keras import models as models
 from keras import ops as ops
 from keras import optimizers as optimizers
-from keras import preprocessing as preprocessing
 from keras import random as random
 from keras import regularizers as regularizers
 from keras import saving as saving
 from keras import tree as tree
 from keras import utils as utils
-from keras import visualization as visualization
 from keras.src.dtype_policies.dtype_policy import DTypePolicy as DTypePolicy
 from keras.src.dtype_policies.dtype_policy import (
     FloatDTypePolicy as FloatDTypePolicy,
@@ -53,7 +49,7 @@ from keras.src.backend import name_scope as name_scope
 from keras.src.backend.common.remat import remat as remat
 from keras.src.version import version as version
 
-_LAZY_CHILDREN = ('applications', 'wrappers')
+_LAZY_CHILDREN = ('applications', 'datasets', 'legacy', 'preprocessing', 'visualization', 'wrappers')
 
 
 def __getattr__(name):

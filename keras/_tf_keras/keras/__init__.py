@@ -6,24 +6,20 @@ from keras._tf_keras.keras import backend as backend
 from keras._tf_keras.keras import callbacks as callbacks
 from keras._tf_keras.keras import config as config
 from keras._tf_keras.keras import constraints as constraints
-from keras._tf_keras.keras import datasets as datasets
 from keras._tf_keras.keras import dtype_policies as dtype_policies
 from keras._tf_keras.keras import initializers as initializers
 from keras._tf_keras.keras import layers as layers
-from keras._tf_keras.keras import legacy as legacy
 from keras._tf_keras.keras import losses as losses
 from keras._tf_keras.keras import metrics as metrics
 from keras._tf_keras.keras import mixed_precision as mixed_precision
 from keras._tf_keras.keras import models as models
 from keras._tf_keras.keras import ops as ops
 from keras._tf_keras.keras import optimizers as optimizers
-from keras._tf_keras.keras import preprocessing as preprocessing
 from keras._tf_keras.keras import random as random
 from keras._tf_keras.keras import regularizers as regularizers
 from keras._tf_keras.keras import saving as saving
 from keras._tf_keras.keras import tree as tree
 from keras._tf_keras.keras import utils as utils
-from keras._tf_keras.keras import visualization as visualization
 from keras.src.dtype_policies.dtype_policy import DTypePolicy as DTypePolicy
 from keras.src.dtype_policies.dtype_policy import (
     FloatDTypePolicy as FloatDTypePolicy,
@@ -53,7 +49,7 @@ from keras.src.backend import name_scope as name_scope
 from keras.src.backend.common.remat import remat as remat
 from keras.src.version import version as version
 
-_LAZY_CHILDREN = ('applications', 'wrappers')
+_LAZY_CHILDREN = ('applications', 'datasets', 'legacy', 'preprocessing', 'visualization', 'wrappers')
 
 
 def __getattr__(name):

@@ -14,8 +14,12 @@ Sharded weights (`max_shard_size`, in GiB) go to `<stem>_00000.weights.h5`,
 import json
 import os
 
-import h5py
 import numpy as np
+
+from keras.src.utils.module_utils import LazyModule
+
+# Imported on first use: h5py adds ~80 ms to `import keras`.
+h5py = LazyModule("h5py")
 
 _GIB = 2**30
 

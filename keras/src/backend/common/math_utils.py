@@ -45,3 +45,54 @@ def stft_window(window, sequence_length, fft_length):
     left = (fft_length - sequence_length) // 2
     right = fft_length - sequence_length - left
     return np.pad(window, (left, right))
+
+
+def numpy_unique(x, return_index, return_inverse, return_counts, axis,
+                 size, fill_value):
+    """`keras.ops.unique` on a NumPy array (sorted; int32 extras), for the
+    NumPy backend and for backends that run it on the host."""
+    values, index, inverse, counts = np.unique(
+        x,
+        return_index=True,
+        return_inverse=True,
+        return_counts=True,
+        axis=axis,
+    )
+    inverse = inverse.reshape(x.shape if axis is None else (-1,))
+    if size is not None:
+        values, index, counts = _fit_unique_size(
+            values, index, counts, axis, size, fill_value
+        )
+    outputs = [values]
+    for flag, extra in (
+        (return_index, index),
+        (return_inverse, inverse),
+        (return_counts, counts),
+    ):
+        if flag:
+            outputs.append(extra.astype("int32"))
+    return outputs[0] if len(outputs) == 1 else tuple(outputs)
+
+
+def _fit_unique_size(values, index, counts, axis, size, fill_value):
+    # Pads (or cuts) the unique values to `size` entries, filling with
+    # `fill_value`, or with the smallest unique value when it is `None`.
+    axis = 0 if axis is None else axis
+    found = values.shape[axis]
+    if found >= size:
+        keep = np.arange(size)
+        return (
+            np.take(values, keep, axis=axis), index[:size], counts[:size]
+        )
+    pad_shape = list(values.shape)
+    pad_shape[axis] = size - found
+    if fill_value is None:
+        filler = np.take(values, [0] * (size - found), axis=axis)
+        if found == 0:
+            filler = np.zeros(pad_shape, values.dtype)
+    else:
+        filler = np.full(pad_shape, fill_value, values.dtype)
+    values = np.concatenate([values, filler], axis=axis)
+    index = np.concatenate([index, np.zeros(size - found, index.dtype)])
+    counts = np.concatenate([counts, np.zeros(size - found, counts.dtype)])
+    return values, index, counts

@@ -4,9 +4,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from keras.src.backend.common.math_utils import numpy_unique
 from keras.src.backend.jax.core import convert_to_tensor
 from keras.src.backend.jax.core import promote
-from keras.src.backend.numpy.numpy import indexing as numpy_indexing
 
 __all__ = [
     "argpartition",
@@ -191,9 +191,9 @@ def unique(
     if not isinstance(x, jax.core.Tracer):
         # Concrete values: as for `nonzero`, NumPy on the host is faster
         # than compiling `jnp.unique` for each new shape.
-        outputs = numpy_indexing.unique(
-            np.asarray(x), True, return_index, return_inverse,
-            return_counts, axis, size, fill_value,
+        outputs = numpy_unique(
+            np.asarray(x), return_index, return_inverse, return_counts,
+            axis, size, fill_value,
         )
         if isinstance(outputs, tuple):
             return tuple(jnp.asarray(o) for o in outputs)
