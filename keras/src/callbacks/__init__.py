@@ -9,8 +9,9 @@ Rules, and why:
   (`monitor_callback.to_float`), to spare the loop a device sync per
   batch.
 - Files are written atomically (temporary file, then `os.replace`).
-- Optional packages (`requests`, `tensorboard`) are imported on first use
-  through `optional_import.import_optional`.
+- Optional packages (`requests`, `tensorboard`, `orbax-checkpoint`) are
+  imported on first use (`optional_import.import_optional`,
+  `module_utils.ocp`).
 """
 
 # Re-exports, for `keras.src.callbacks.EarlyStopping` and the like.
@@ -27,6 +28,7 @@ from keras.src.callbacks.learning_rate_scheduler import (
 )
 from keras.src.callbacks.model_checkpoint import ModelCheckpoint
 from keras.src.callbacks.monitor_callback import MonitorCallback
+from keras.src.callbacks.orbax_checkpoint import OrbaxCheckpoint
 from keras.src.callbacks.progbar_logger import ProgbarLogger
 from keras.src.callbacks.reduce_lr_on_plateau import ReduceLROnPlateau
 from keras.src.callbacks.remote_monitor import RemoteMonitor
