@@ -5,6 +5,7 @@ import os
 import zipfile
 
 from keras.src.api_export import keras_export
+from keras.src.saving import orbax_util
 from keras.src.saving import saving_lib
 from keras.src.saving import weights_file
 
@@ -90,11 +91,12 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
 @keras_export(["keras.saving.load_model", "keras.models.load_model"])
 def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
     """Loads a model saved with `model.save()` or
-    `keras.saving.save_model()`.
+    `keras.saving.save_model()`, or from an Orbax checkpoint directory.
 
     Args:
-        filepath: a `.keras` file, a folder saved with `zipped=False`, or
-            a legacy `.h5` file.
+        filepath: a `.keras` file, a folder saved with `zipped=False`, a
+            legacy `.h5` file, or a directory of
+            `keras.callbacks.OrbaxCheckpoint` (its latest step is read).
         custom_objects: an optional dict mapping names (strings) to custom
             classes or functions used by the model.
         compile: whether to compile the model after loading, as it was
@@ -116,6 +118,11 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
     (None, 2)
     """
     filepath = os.fspath(filepath)
+    if orbax_util.is_orbax_checkpoint(filepath):
+        return orbax_util.load_model(
+            filepath, custom_objects=custom_objects, compile=compile,
+            safe_mode=safe_mode,
+        )
     is_keras = filepath.endswith(".keras")
     if is_keras or os.path.isdir(filepath):
         if os.path.isdir(filepath) and not os.path.isfile(
@@ -219,7 +226,8 @@ def save_weights(model, filepath, overwrite=True, max_shard_size=None,
 @keras_export("keras.saving.load_weights")
 def load_weights(model, filepath, skip_mismatch=False, **kwargs):
     """Loads variables into `model` from a `.weights.h5` file, a sharded
-    `.weights.json` index, a `.keras` file, or a legacy `.h5` file.
+    `.weights.json` index, a `.keras` file, a legacy `.h5` file, or an
+    Orbax checkpoint directory (its latest step).
 
     Args:
         model: the model (built, with the same architecture as saved).
@@ -238,6 +246,13 @@ def load_weights(model, filepath, skip_mismatch=False, **kwargs):
     >>> keras.saving.load_weights(model, path)
     """
     filepath = os.fspath(filepath)
+    if orbax_util.is_orbax_checkpoint(filepath):
+        if kwargs:
+            raise ValueError(
+                f"Invalid keyword arguments: {list(kwargs.keys())}"
+            )
+        orbax_util.load_weights(model, filepath, skip_mismatch)
+        return
     if filepath.endswith(".keras") or filepath.endswith(
         (".weights.h5", ".weights.json")
     ):
