@@ -3,11 +3,24 @@
 from keras.src import backend  # noqa: F401
 from keras.src.api_export import keras_export
 from keras.src.dtype_policies.dtype_policy import DTypePolicy
+from keras.src.dtype_policies.dtype_policy import QUANTIZATION_MODES
 from keras.src.dtype_policies.dtype_policy import FloatDTypePolicy
+from keras.src.dtype_policies.dtype_policy import Int4DTypePolicy
+from keras.src.dtype_policies.dtype_policy import QuantizedDTypePolicy
+from keras.src.dtype_policies.dtype_policy import QuantizedFloat8DTypePolicy
 from keras.src.dtype_policies.dtype_policy import dtype_policy
+from keras.src.dtype_policies.dtype_policy import quantized_policy_from_name
+from keras.src.dtype_policies.dtype_policy_map import DTypePolicyMap
 
 # The policy classes `deserialize` knows by name.
-ALL_OBJECTS = {DTypePolicy, FloatDTypePolicy}
+ALL_OBJECTS = {
+    DTypePolicy,
+    FloatDTypePolicy,
+    QuantizedDTypePolicy,
+    Int4DTypePolicy,
+    QuantizedFloat8DTypePolicy,
+    DTypePolicyMap,
+}
 ALL_OBJECTS_DICT = {cls.__name__: cls for cls in ALL_OBJECTS}
 
 
@@ -31,6 +44,8 @@ def get(identifier):
     if isinstance(identifier, dict):
         return deserialize(identifier)
     if isinstance(identifier, str):
+        if "_from_" in identifier:
+            return quantized_policy_from_name(identifier)
         return DTypePolicy(identifier)
     raise ValueError(
         "Cannot interpret a dtype policy from "
@@ -48,8 +63,11 @@ def serialize(dtype_policy):
     >>> config["class_name"], config["config"]
     ('DTypePolicy', {'name': 'float16'})
     """
+    module = "keras" if type(dtype_policy) in (
+        DTypePolicy, FloatDTypePolicy
+    ) else "keras.dtype_policies"
     return {
-        "module": "keras",
+        "module": module,
         "class_name": type(dtype_policy).__name__,
         "config": dtype_policy.get_config(),
         "registered_name": None,

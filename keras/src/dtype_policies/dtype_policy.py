@@ -104,6 +104,176 @@ class FloatDTypePolicy(DTypePolicy):
     """
 
 
+# The modes `Layer.quantize` accepts. GPTQ and AWQ (calibrated modes) are
+# not implemented here, so they are not listed.
+QUANTIZATION_MODES = ("int8", "float8", "int4")
+
+
+@keras_export("keras.dtype_policies.QuantizedDTypePolicy")
+class QuantizedDTypePolicy(DTypePolicy):
+    """The policy of a quantized layer: a quantization `mode` on top of a
+    float `source_name` policy (which gives the compute and variable
+    dtypes). Its name is `"<mode>_from_<source_name>"`.
+
+    Args:
+        mode: `"int8"`, `"int4"` (per output channel) or `"float8"`.
+        source_name: the float policy name (default: `floatx()`).
+
+    Example:
+
+    >>> policy = keras.dtype_policies.QuantizedDTypePolicy("int8", "float32")
+    >>> policy.name, policy.quantization_mode
+    ('int8_from_float32', 'int8')
+    """
+
+    _modes = ("int8", "int4", "float8")
+
+    def __init__(self, mode, source_name=None):
+        source_name = config.floatx() if source_name is None else source_name
+        base_mode = mode.split("/")[0] if isinstance(mode, str) else mode
+        if base_mode not in self._modes:
+            raise ValueError(
+                f"Invalid quantization mode for {type(self).__name__}. "
+                f"Expected one of {self._modes}. Received: mode={mode!r}"
+            )
+        # Not `DTypePolicy.__init__`: the name is not a float policy name.
+        self._name = f"{mode}_from_{source_name}"
+        self._compute_dtype, self._variable_dtype = _parse_source(
+            source_name
+        )
+        self._mode = mode
+        self._source_name = source_name
+        if base_mode == "int8" and self._compute_dtype == "float16":
+            raise ValueError(
+                f"Quantization mode='{mode}' doesn't work well with "
+                "compute_dtype='float16': use 'bfloat16' or 'float32'."
+            )
+
+    @property
+    def quantization_mode(self):
+        """The quantization mode (`"int8"`, `"int4"`, ...)."""
+        return self._mode.split("/")[0]
+
+    def get_config(self):
+        return {"mode": self._mode, "source_name": self._source_name}
+
+    def __repr__(self):
+        return f'<{type(self).__name__} "{self._name}">'
+
+
+@keras_export("keras.dtype_policies.Int4DTypePolicy")
+class Int4DTypePolicy(QuantizedDTypePolicy):
+    """An int4 policy with grouped quantization: `mode` is
+    `"int4/<block_size>"` (-1 for one group per output channel).
+
+    Args:
+        mode: `"int4/<block_size>"`, e.g. `"int4/128"`.
+        source_name: the float policy name (default: `floatx()`).
+
+    Example:
+
+    >>> policy = keras.dtype_policies.Int4DTypePolicy("int4/64", "float32")
+    >>> policy.name, policy.block_size
+    ('int4/64_from_float32', 64)
+    """
+
+    _modes = ("int4",)
+
+    def __init__(self, mode, source_name=None):
+        parts = mode.split("/") if isinstance(mode, str) else []
+        block = parts[1] if len(parts) == 2 else ""
+        if parts[:1] != ["int4"] or not block.lstrip("-").isdigit() or (
+            int(block) <= 0 and int(block) != -1
+        ):
+            raise ValueError(
+                "Invalid mode for Int4DTypePolicy. Expected format "
+                f"'int4/<block_size>', but got '{mode}'."
+            )
+        super().__init__(mode, source_name)
+        self._block_size = int(block)
+
+    @property
+    def block_size(self):
+        """Rows per quantization group (-1: per output channel)."""
+        return self._block_size
+
+
+@keras_export("keras.dtype_policies.QuantizedFloat8DTypePolicy")
+class QuantizedFloat8DTypePolicy(QuantizedDTypePolicy):
+    """The float8 training policy: `mode` `"float8"` with the length of
+    the amax histories the layer keeps.
+
+    Args:
+        mode: `"float8"`.
+        source_name: the float policy name (default: `floatx()`).
+        amax_history_length: entries of each amax history.
+
+    Example:
+
+    >>> policy = keras.dtype_policies.QuantizedFloat8DTypePolicy(
+    ...     "float8", "float32", amax_history_length=16)
+    >>> policy.name, policy.amax_history_length
+    ('float8_from_float32', 16)
+    """
+
+    _modes = ("float8",)
+    default_amax_history_length = 1024
+
+    def __init__(self, mode, source_name=None, amax_history_length=1024):
+        super().__init__(mode, source_name)
+        if (
+            isinstance(amax_history_length, bool)
+            or not isinstance(amax_history_length, int)
+            or amax_history_length <= 0
+        ):
+            raise ValueError(
+                "`amax_history_length` must be a positive integer. "
+                f"Received: amax_history_length={amax_history_length!r}"
+            )
+        self._amax_history_length = amax_history_length
+
+    @property
+    def amax_history_length(self):
+        return self._amax_history_length
+
+    def get_config(self):
+        config = super().get_config()
+        config["amax_history_length"] = self._amax_history_length
+        return config
+
+
+def quantized_policy_from_name(name):
+    """The quantized policy a `"<mode>_from_<source>"` name describes."""
+    mode, sep, source = name.partition("_from_")
+    if not sep or not source:
+        raise ValueError(
+            "Cannot convert `policy` into a valid pair (`mode`, "
+            "`source_name`) to instantiate `QuantizedDTypePolicy`. "
+            f"Received: policy={name}"
+        )
+    if mode.startswith("int4/"):
+        return Int4DTypePolicy(mode, source)
+    if mode == "float8":
+        return QuantizedFloat8DTypePolicy(mode, source)
+    return QuantizedDTypePolicy(mode, source)
+
+
+def _parse_source(name):
+    if name in _MIXED:
+        return _MIXED[name], "float32"
+    try:
+        dtype = dtypes.standardize_dtype(name)
+    except ValueError:
+        dtype = None
+    if dtype is None:
+        raise ValueError(
+            f"Cannot convert {name!r} to a source DTypePolicy of a "
+            "quantized policy: expected 'mixed_float16', 'mixed_bfloat16' "
+            "or a dtype name such as 'float32'."
+        )
+    return dtype, dtype
+
+
 def _parse(name):
     if name in _MIXED:
         return _MIXED[name], "float32"
@@ -141,7 +311,10 @@ def set_dtype_policy(policy):
     >>> keras.config.set_dtype_policy("float32")
     """
     if isinstance(policy, str):
-        policy = DTypePolicy(policy)
+        if "_from_" in policy:
+            policy = quantized_policy_from_name(policy)
+        else:
+            policy = DTypePolicy(policy)
     if not isinstance(policy, DTypePolicy):
         raise ValueError(
             "`policy` must be a DTypePolicy or a policy name. "

@@ -1,0 +1,545 @@
+"""Quantization maths: abs-max and grouped quantizers, float8 scaling, TF's
+fake quantization and int4 packing.
+
+Every function works on any backend through `keras.ops`; the ones taking
+`to_numpy=True` do their arithmetic in NumPy (useful when quantizing large
+weights once, off the accelerator) and hand tensors back.
+"""
+
+import numpy as np
+
+from keras.src import backend
+from keras.src import ops
+from keras.src.api_export import keras_export
+from keras.src.backend.common import dtypes
+
+
+def _canonical_axis(axis):
+    if axis is None:
+        return None
+    if isinstance(axis, (list, tuple)):
+        return tuple(int(a) for a in axis)
+    return (int(axis),)
+
+
+@keras_export(["keras.Quantizer", "keras.quantizers.Quantizer"])
+class Quantizer:
+    """Base class of quantizers: callables turning a float tensor into a
+    quantized tensor and the scale that maps it back.
+
+    Subclasses implement `__call__(x)` returning `(quantized, scale)` and
+    `get_config()`.
+
+    Args:
+        output_dtype: the dtype of the quantized values.
+
+    Example:
+
+    >>> quantizer = keras.quantizers.AbsMaxQuantizer(axis=-1)
+    >>> isinstance(quantizer, keras.Quantizer)
+    True
+    """
+
+    def __init__(self, output_dtype="int8"):
+        self.output_dtype = output_dtype
+
+    def __call__(self, x):
+        raise NotImplementedError(
+            f"{type(self).__name__} must implement `__call__(x)` returning "
+            "`(quantized_x, scale)`; `Quantizer` itself is abstract."
+        )
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+    def get_config(self):
+        return {"output_dtype": self.output_dtype}
+
+
+@keras_export("keras.quantizers.abs_max_quantize")
+def abs_max_quantize(
+    inputs,
+    axis,
+    value_range=(-127, 127),
+    dtype="int8",
+    epsilon=backend.epsilon(),
+    to_numpy=False,
+):
+    """Quantizes `inputs` symmetrically by their largest absolute value.
+
+    `scale = value_range[1] / max(|inputs|)` along `axis` (kept as size-1
+    dimensions) and `quantized = clip(round(inputs * scale), *value_range)`;
+    `quantized / scale` approximates `inputs`.
+
+    Args:
+        inputs: a float tensor.
+        axis: the axis or axes reduced to compute the scale.
+        value_range: `(min, max)` of the quantized values.
+        dtype: the dtype of the quantized values.
+        epsilon: floor of the absolute maximum (avoids dividing by zero).
+        to_numpy: compute with NumPy instead of the backend.
+
+    Returns:
+        A tuple `(quantized, scale)`.
+
+    Example:
+
+    >>> q, scale = keras.quantizers.abs_max_quantize(
+    ...     keras.ops.array([[1.0, -2.0]]), axis=-1)
+    >>> keras.ops.convert_to_numpy(q).tolist()
+    [[64, -127]]
+    """
+    low, high = value_range
+    if to_numpy:
+        x = np.asarray(backend.convert_to_numpy(inputs), dtype="float32")
+        amax = np.max(np.abs(x), axis=axis, keepdims=True)
+        scale = np.float32(high) / np.maximum(amax, np.float32(epsilon))
+        scale = scale.astype("float32")
+        quantized = np.clip(np.round(x * scale), low, high).astype(dtype)
+        return ops.convert_to_tensor(quantized), ops.convert_to_tensor(scale)
+    inputs = ops.convert_to_tensor(inputs)
+    amax = ops.max(ops.abs(inputs), axis=axis, keepdims=True)
+    scale = ops.divide(high, ops.maximum(amax, epsilon))
+    quantized = ops.clip(ops.round(ops.multiply(inputs, scale)), low, high)
+    return ops.cast(quantized, dtype), scale
+
+
+@keras_export("keras.quantizers.AbsMaxQuantizer")
+class AbsMaxQuantizer(Quantizer):
+    """Symmetric abs-max quantizer (see `abs_max_quantize`).
+
+    Args:
+        axis: the axis or axes reduced to compute the scale; `None`
+            reduces the last axis.
+        value_range: `(min, max)` of the quantized values.
+        epsilon: floor of the absolute maximum.
+        output_dtype: the dtype of the quantized values.
+
+    Example:
+
+    >>> quantizer = keras.quantizers.AbsMaxQuantizer(axis=-1)
+    >>> q, scale = quantizer(keras.ops.array([[0.5, -1.0]]))
+    >>> keras.ops.convert_to_numpy(q).tolist()
+    [[64, -127]]
+    """
+
+    def __init__(
+        self,
+        axis=None,
+        value_range=(-127, 127),
+        epsilon=backend.epsilon(),
+        output_dtype="int8",
+    ):
+        super().__init__(output_dtype=output_dtype)
+        self.axis = _canonical_axis(axis)
+        if len(value_range) != 2 or value_range[0] >= value_range[1]:
+            raise ValueError(
+                "AbsMaxQuantizer: `value_range` must be a pair "
+                "`(min, max)` with min < max. Received: "
+                f"value_range={value_range!r}"
+            )
+        self.value_range = tuple(value_range)
+        self.epsilon = epsilon
+
+    def __call__(self, x, axis=None, to_numpy=False):
+        axis = _canonical_axis(axis) or self.axis or (-1,)
+        return abs_max_quantize(
+            x,
+            axis,
+            value_range=self.value_range,
+            dtype=self.output_dtype,
+            epsilon=self.epsilon,
+            to_numpy=to_numpy,
+        )
+
+    def get_config(self):
+        config = {
+            "value_range": self.value_range,
+            "epsilon": self.epsilon,
+            "output_dtype": self.output_dtype,
+        }
+        if self.axis is not None:
+            config["axis"] = self.axis
+        return config
+
+
+@keras_export("keras.quantizers.abs_max_quantize_grouped_with_zero_point")
+def abs_max_quantize_grouped_with_zero_point(
+    inputs,
+    block_size,
+    value_range=(-8, 7),
+    dtype="int8",
+    epsilon=backend.epsilon(),
+    to_numpy=False,
+):
+    """Asymmetric quantization of a 2D `(input_dim, output_dim)` tensor in
+    groups of `block_size` rows.
+
+    Each group and column gets `scale = (max - min) / (high - low)` and a
+    zero point `zero = clip(round(low - min / scale), low, high)`;
+    `quantized = clip(round(x / scale) + zero, low, high)`, and
+    `(quantized - zero) * scale` approximates `x`.
+
+    Args:
+        inputs: a 2D float tensor.
+        block_size: rows per group (the last group may be shorter).
+        value_range: `(low, high)` of the quantized values.
+        dtype: the dtype of the quantized values and zero points.
+        epsilon: floor of `max - min`.
+        to_numpy: compute with NumPy instead of the backend.
+
+    Returns:
+        A tuple `(quantized, scale, zero)`; `scale` and `zero` have shape
+        `(num_groups, output_dim)`.
+
+    Example:
+
+    >>> x = keras.ops.reshape(keras.ops.arange(8, dtype="float32"), (4, 2))
+    >>> q, scale, zero = (
+    ...     keras.quantizers.abs_max_quantize_grouped_with_zero_point(
+    ...         x, block_size=2))
+    >>> tuple(scale.shape), tuple(zero.shape)
+    ((2, 2), (2, 2))
+    """
+    low, high = value_range
+    if block_size is None or int(block_size) <= 0:
+        raise ValueError(
+            "`block_size` must be a positive integer. Received: "
+            f"block_size={block_size!r}"
+        )
+    block_size = int(block_size)
+    xp = np if to_numpy else None
+    if to_numpy:
+        x = np.asarray(backend.convert_to_numpy(inputs), dtype="float32")
+    else:
+        x = ops.convert_to_tensor(inputs)
+    rows, cols = x.shape
+    num_groups = -(-rows // block_size)
+    pad = num_groups * block_size - rows
+    if xp is np:
+        padded = np.pad(x, ((0, pad), (0, 0)), mode="edge")
+        grouped = padded.reshape(num_groups, block_size, cols)
+        mins = grouped.min(axis=1)
+        maxs = grouped.max(axis=1)
+        scale = (np.maximum(maxs - mins, np.float32(epsilon)) /
+                 np.float32(high - low)).astype("float32")
+        zero = np.clip(np.round(low - mins / scale), low, high)
+        rows_group = np.arange(rows) // block_size
+        q = np.round(x / scale[rows_group]) + zero[rows_group]
+        q = np.clip(q, low, high).astype(dtype)
+        return (ops.convert_to_tensor(q), ops.convert_to_tensor(scale),
+                ops.convert_to_tensor(zero.astype(dtype)))
+    if pad:
+        # Repeating the last row leaves each group's min and max as is.
+        tail = ops.repeat(x[-1:], pad, axis=0)
+        padded = ops.concatenate([x, tail], axis=0)
+    else:
+        padded = x
+    grouped = ops.reshape(padded, (num_groups, block_size, cols))
+    mins = ops.min(grouped, axis=1)
+    maxs = ops.max(grouped, axis=1)
+    scale = ops.divide(
+        ops.maximum(ops.subtract(maxs, mins), epsilon), float(high - low)
+    )
+    zero = ops.clip(ops.round(ops.subtract(low, mins / scale)), low, high)
+    rows_group = np.arange(rows) // block_size
+    row_scale = ops.take(scale, rows_group, axis=0)
+    row_zero = ops.take(zero, rows_group, axis=0)
+    q = ops.add(ops.round(ops.divide(x, row_scale)), row_zero)
+    q = ops.cast(ops.clip(q, low, high), dtype)
+    return q, scale, ops.cast(zero, dtype)
+
+
+@keras_export("keras.quantizers.compute_float8_scale")
+def compute_float8_scale(amax, scale, dtype_max, margin=0):
+    """The next float8 scale from the largest absolute value seen.
+
+    Returns `amax * 2**margin / dtype_max` when `amax` is positive and
+    finite, else the current `scale` (so that `x / scale` fits the float8
+    range).
+
+    Args:
+        amax: the largest absolute value (e.g. of an amax history).
+        scale: the current scale.
+        dtype_max: the largest finite value of the float8 dtype.
+        margin: a power-of-two headroom.
+
+    Returns:
+        The new scale.
+
+    Example:
+
+    >>> float(keras.quantizers.compute_float8_scale(4.0, 1.0, 448.0))
+    0.008928571827709675
+    """
+    amax = ops.convert_to_tensor(amax, dtype="float32")
+    scale = ops.convert_to_tensor(scale, dtype="float32")
+    # Written as a reciprocal, as float8 recipes state it: the factor
+    # multiplying the inputs.
+    factor = ops.divide(ops.divide(dtype_max, amax), 2.0**margin)
+    usable = ops.logical_and(ops.greater(amax, 0.0), ops.isfinite(amax))
+    factor = ops.where(usable, factor, ops.divide(1.0, scale))
+    return ops.divide(1.0, factor)
+
+
+@keras_export("keras.quantizers.compute_float8_amax_history")
+def compute_float8_amax_history(x, amax_history):
+    """Shifts `amax_history` and records `max(|x|)` at its front.
+
+    Args:
+        x: the tensor just seen.
+        amax_history: a 1D history of absolute maxima, newest first.
+
+    Returns:
+        The new history: `[max(|x|), history[2:], history[0]]` (the
+        oldest value is rolled to the back and replaced in time).
+
+    Example:
+
+    >>> history = keras.quantizers.compute_float8_amax_history(
+    ...     keras.ops.array([1.0, -4.0]), keras.ops.array([1.0, 2.0, 3.0]))
+    >>> keras.ops.convert_to_numpy(history).tolist()
+    [4.0, 3.0, 1.0]
+    """
+    amax = ops.cast(ops.max(ops.abs(x)), "float32")
+    history = ops.convert_to_tensor(amax_history, dtype="float32")
+    rolled = ops.roll(history, shift=-1, axis=0)
+    return ops.concatenate([ops.reshape(amax, (1,)), rolled[1:]], axis=0)
+
+
+@keras_export("keras.quantizers.quantize_and_dequantize")
+def quantize_and_dequantize(inputs, scale, quantized_dtype, compute_dtype):
+    """Rounds `inputs` through `quantized_dtype`: `cast(clip(x / scale))`
+    back to `compute_dtype`, times `scale`.
+
+    Args:
+        inputs: a float tensor.
+        scale: the scale (a scalar or a broadcastable tensor).
+        quantized_dtype: e.g. `"float8_e4m3fn"` or `"float8_e5m2"`.
+        compute_dtype: the dtype of the result.
+
+    Returns:
+        `inputs` with the precision of `quantized_dtype`.
+
+    Example:
+
+    >>> y = keras.quantizers.quantize_and_dequantize(
+    ...     keras.ops.array([1.0]), 100.0, "float8_e4m3fn", "float32")
+    >>> keras.ops.convert_to_numpy(y).tolist()
+    [0.9765625]
+    """
+    quantized_dtype = dtypes.standardize_dtype(quantized_dtype)
+    info = _float8_max(quantized_dtype)
+    x = ops.divide(inputs, ops.cast(scale, compute_dtype))
+    x = ops.clip(x, -info, info)
+    x = ops.cast(ops.cast(x, quantized_dtype), compute_dtype)
+    return ops.multiply(x, ops.cast(scale, compute_dtype))
+
+
+def _float8_max(dtype):
+    maxima = {"float8_e4m3fn": 448.0, "float8_e5m2": 57344.0}
+    if dtype in maxima:
+        return maxima[dtype]
+    return float(np.finfo(dtype).max)
+
+
+def adjust_and_nudge(min_range, max_range, num_bits, narrow_range):
+    """Moves `[min_range, max_range]` so that 0 is exactly representable
+    (TensorFlow's fake-quant nudging).
+
+    Returns:
+        `(nudged_min, nudged_max, scale)`.
+    """
+    quant_min = 1.0 if narrow_range else 0.0
+    quant_max = float(2**num_bits - 1)
+    scale = ops.divide(ops.subtract(max_range, min_range),
+                       quant_max - quant_min)
+    zero_from_min = ops.subtract(quant_min, ops.divide(min_range, scale))
+    nudged_zero = ops.floor(
+        ops.add(ops.clip(zero_from_min, quant_min, quant_max), 0.5)
+    )
+    nudged_min = ops.multiply(ops.subtract(quant_min, nudged_zero), scale)
+    nudged_max = ops.multiply(ops.subtract(quant_max, nudged_zero), scale)
+    return nudged_min, nudged_max, scale
+
+
+@keras_export("keras.quantizers.fake_quant_with_min_max_vars")
+def fake_quant_with_min_max_vars(
+    inputs,
+    min_vals,
+    max_vals,
+    num_bits=8,
+    narrow_range=False,
+    axis=None,
+):
+    """Fake quantization as TensorFlow defines it: `inputs` clamped to a
+    nudged `[min, max]` and rounded to `2**num_bits` levels.
+
+    The gradient is the straight-through estimator: it passes unchanged
+    where the input lies inside the nudged range and is zero outside.
+
+    Args:
+        inputs: a float tensor.
+        min_vals: the range minimum (a scalar, or one per `axis` entry).
+        max_vals: the range maximum.
+        num_bits: bits of the quantized values (2 to 16).
+        narrow_range: use `[1, 2**num_bits - 1]` instead of
+            `[0, 2**num_bits - 1]`.
+        axis: the per-channel axis of `min_vals`/`max_vals`, if any.
+
+    Returns:
+        The fake-quantized tensor.
+
+    Example:
+
+    >>> y = keras.quantizers.fake_quant_with_min_max_vars(
+    ...     keras.ops.array([0.5, 3.0]), -1.0, 2.0)
+    >>> [round(v, 4) for v in keras.ops.convert_to_numpy(y).tolist()]
+    [0.5059, 2.0]
+    """
+    if not 2 <= int(num_bits) <= 16:
+        raise ValueError(
+            "`num_bits` must be an integer between 2 and 16. Received: "
+            f"num_bits={num_bits!r}"
+        )
+    inputs = ops.convert_to_tensor(inputs)
+    dtype = inputs.dtype
+    min_vals = ops.cast(min_vals, dtype)
+    max_vals = ops.cast(max_vals, dtype)
+    if axis is not None:
+        # Per-channel ranges broadcast along `axis`.
+        rank = len(inputs.shape)
+        axis = axis % rank
+        shape = [1] * rank
+        shape[axis] = -1
+        min_vals = ops.reshape(min_vals, shape)
+        max_vals = ops.reshape(max_vals, shape)
+
+    @ops.custom_gradient
+    def _fake_quant(x):
+        nudged_min, nudged_max, scale = adjust_and_nudge(
+            min_vals, max_vals, num_bits, narrow_range
+        )
+        clipped = ops.clip(x, nudged_min, nudged_max)
+        # The inverse scale is taken from the range itself, as TensorFlow
+        # does: halfway points such as 1.5 * (14 / 2) then stay exact.
+        inv_scale = ops.divide(
+            float(2**num_bits - 1 - (1 if narrow_range else 0)),
+            ops.subtract(max_vals, min_vals),
+        )
+        steps = ops.floor(
+            ops.add(
+                ops.multiply(ops.subtract(clipped, nudged_min), inv_scale),
+                0.5,
+            )
+        )
+        result = ops.add(ops.multiply(steps, scale), nudged_min)
+
+        def grad(*args, upstream=None):
+            if upstream is None:
+                (upstream,) = args
+            inside = ops.logical_and(
+                ops.greater_equal(x, nudged_min),
+                ops.less_equal(x, nudged_max),
+            )
+            return ops.where(inside, upstream, ops.zeros_like(upstream))
+
+        return result, grad
+
+    return _fake_quant(inputs)
+
+
+@keras_export("keras.quantizers.pack_int4")
+def pack_int4(arr, axis=0, dtype="int8"):
+    """Packs int4 values (stored one per int8/uint8) two per byte along
+    `axis`: the first of each pair in the low nibble, the second in the
+    high nibble (odd lengths are padded with 0).
+
+    Args:
+        arr: an int8 tensor with values in [-8, 7] (or uint8 in [0, 15]).
+        axis: the axis to pack.
+        dtype: `"int8"` (signed values) or `"uint8"`.
+
+    Returns:
+        A tuple `(packed, packed_shape, original_length)`.
+
+    Example:
+
+    >>> packed, shape, length = keras.quantizers.pack_int4(
+    ...     keras.ops.array([1, 3, 7], dtype="int8"))
+    >>> keras.ops.convert_to_numpy(packed).tolist(), length
+    ([49, 7], 3)
+    """
+    dtype = _check_int4_dtype(dtype)
+    arr = ops.convert_to_tensor(arr)
+    if dtypes.standardize_dtype(arr.dtype) != dtype:
+        raise TypeError(
+            f"pack_int4 expects a tensor of dtype {dtype}. Received: "
+            f"dtype={arr.dtype}"
+        )
+    rank = len(arr.shape)
+    axis = axis % rank
+    length = arr.shape[axis]
+    moved = ops.moveaxis(arr, axis, 0)
+    if length % 2:
+        pad = ops.zeros((1,) + tuple(moved.shape[1:]), dtype=dtype)
+        moved = ops.concatenate([moved, pad], axis=0)
+    low = ops.cast(moved[0::2], "int32")
+    high = ops.cast(moved[1::2], "int32")
+    byte = ops.bitwise_or(
+        ops.bitwise_and(low, 15), ops.left_shift(ops.bitwise_and(high, 15), 4)
+    )
+    # Two's complement of the byte, done in int32 before the narrow cast.
+    if dtype == "int8":
+        byte = ops.where(ops.greater(byte, 127), byte - 256, byte)
+    packed = ops.moveaxis(ops.cast(byte, dtype), 0, axis)
+    return packed, tuple(packed.shape), length
+
+
+@keras_export("keras.quantizers.unpack_int4")
+def unpack_int4(packed, orig_len, axis=0, dtype="int8"):
+    """Unpacks the output of `pack_int4` back to one value per element.
+
+    Args:
+        packed: the packed tensor.
+        orig_len: the length of `axis` before packing.
+        axis: the packed axis.
+        dtype: `"int8"` (signed values) or `"uint8"`.
+
+    Returns:
+        The unpacked tensor (of dtype `dtype`).
+
+    Example:
+
+    >>> packed = keras.ops.array([49, 7], dtype="int8")
+    >>> keras.ops.convert_to_numpy(
+    ...     keras.quantizers.unpack_int4(packed, 3)).tolist()
+    [1, 3, 7]
+    """
+    dtype = _check_int4_dtype(dtype)
+    packed = ops.convert_to_tensor(packed)
+    rank = len(packed.shape)
+    axis = axis % rank
+    byte = ops.bitwise_and(ops.cast(packed, "int32"), 255)
+    low = ops.bitwise_and(byte, 15)
+    high = ops.right_shift(byte, 4)
+    if dtype == "int8":
+        low = ops.where(ops.greater(low, 7), low - 16, low)
+        high = ops.where(ops.greater(high, 7), high - 16, high)
+    moved_low = ops.moveaxis(low, axis, 0)
+    moved_high = ops.moveaxis(high, axis, 0)
+    pairs = ops.stack([moved_low, moved_high], axis=1)
+    shape = (2 * moved_low.shape[0],) + tuple(moved_low.shape[1:])
+    values = ops.reshape(pairs, shape)[:orig_len]
+    return ops.cast(ops.moveaxis(values, 0, axis), dtype)
+
+
+def _check_int4_dtype(dtype):
+    dtype = dtypes.standardize_dtype(dtype)
+    if dtype not in ("int8", "uint8"):
+        raise ValueError(
+            "`dtype` must be 'int8' or 'uint8'. Received: "
+            f"dtype={dtype!r}"
+        )
+    return dtype
