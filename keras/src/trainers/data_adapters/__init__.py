@@ -2,10 +2,11 @@
 
 `get_data_adapter` picks the adapter for the user's `x`: in-memory arrays
 and tensors of any framework (`ArrayDataAdapter`), a
-`keras.utils.PyDataset`, a `tf.data.Dataset`, a torch `DataLoader`, or a
-Python generator. Every adapter can feed every backend (see
-`data_adapter.DataAdapter`). Nothing here imports TensorFlow, PyTorch,
-JAX or pandas unless the data comes from them.
+`keras.utils.PyDataset`, a `tf.data.Dataset`, a torch `DataLoader`, a
+Grain pipeline, or a Python generator. Every adapter can feed every
+backend (see `data_adapter.DataAdapter`). Nothing here imports
+TensorFlow, PyTorch, JAX, pandas or Grain unless the data comes from
+them.
 """
 
 from keras.src import tree
@@ -27,6 +28,12 @@ from keras.src.trainers.data_adapters.data_adapter import (  # noqa: F401
 )
 from keras.src.trainers.data_adapters.generator_data_adapter import (
     GeneratorDataAdapter,
+)
+from keras.src.trainers.data_adapters.grain_dataset_adapter import (
+    GrainDatasetAdapter,
+)
+from keras.src.trainers.data_adapters.grain_dataset_adapter import (
+    is_grain_input,
 )
 from keras.src.trainers.data_adapters.generator_data_adapter import (
     is_generator_like,
@@ -50,8 +57,9 @@ def get_data_adapter(x, y=None, sample_weight=None, batch_size=None,
 
     Args:
         x: arrays or tensors (alone or in lists, tuples, dicts), a
-            `PyDataset`, a `tf.data.Dataset`, a torch `DataLoader` or a
-            Python generator.
+            `PyDataset`, a `tf.data.Dataset`, a torch `DataLoader`, a
+            batched Grain `MapDataset`, `IterDataset` or `DataLoader`, or
+            a Python generator.
         y: targets, only with arrays.
         sample_weight: per-sample weights, only with arrays.
         batch_size: samples per batch, for arrays (the other kinds come
@@ -77,6 +85,10 @@ def get_data_adapter(x, y=None, sample_weight=None, batch_size=None,
         _reject_separate_targets("torch `DataLoader`", y, sample_weight)
         _reject_class_weight("torch `DataLoader`", class_weight)
         return TorchDataLoaderAdapter(x)
+    if is_grain_input(x):
+        _reject_separate_targets("Grain dataset", y, sample_weight)
+        _reject_class_weight("Grain dataset", class_weight)
+        return GrainDatasetAdapter(x)
     if _holds_arrays(x):
         return ArrayDataAdapter(
             x, y, sample_weight=sample_weight, batch_size=batch_size,
@@ -91,7 +103,7 @@ def get_data_adapter(x, y=None, sample_weight=None, batch_size=None,
         "Unrecognized data type: expected NumPy arrays, tensors or pandas "
         "objects (alone or in lists, tuples or dicts), a "
         "`keras.utils.PyDataset`, a `tf.data.Dataset`, a torch "
-        "`DataLoader` or a Python generator. Received: "
+        "`DataLoader`, a Grain dataset or a Python generator. Received: "
         f"x={utils.short_repr(x)} (of type {type(x).__name__})"
     )
 
