@@ -460,7 +460,7 @@ class Layer(backend.BackendLayer, Operation):
                 f"Expected: {[v.name for v in own]}"
             )
         for index, variable in enumerate(own):
-            variable.assign(store[str(index)])
+            variable._load_from(store, str(index))
 
     # -- dtypes ---------------------------------------------------------------
 

@@ -749,7 +749,7 @@ class Optimizer:
             )
             return
         for i, variable in enumerate(variables):
-            variable.assign(store[str(i)])
+            variable._load_from(store, str(i))
 
     def set_weights(self, weights):
         """Sets the optimizer variables from a list of arrays, in the order

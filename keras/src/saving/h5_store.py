@@ -45,10 +45,9 @@ def safe_get_h5_group(parent, key):
     return group
 
 
-def safe_get_h5_dataset(group, key):
-    """Returns the value of the dataset `group[key]` as a NumPy array;
-    raises `ValueError` when it is missing, not a dataset, or stored
-    outside the file."""
+def _safe_h5_dataset(group, key):
+    """Returns the dataset `group[key]`; raises `ValueError` when it is
+    missing, not a dataset, or stored outside the file."""
     link = group.get(key, getlink=True)
     if not isinstance(link, (h5py.HardLink, h5py.SoftLink)):
         raise ValueError(
@@ -66,7 +65,14 @@ def safe_get_h5_dataset(group, key):
             f"Dataset {key!r} keeps its data in an external file; "
             "refusing to read it."
         )
-    return dataset[()]
+    return dataset
+
+
+def safe_get_h5_dataset(group, key):
+    """Returns the value of the dataset `group[key]` as a NumPy array;
+    raises `ValueError` when it is missing, not a dataset, or stored
+    outside the file."""
+    return _safe_h5_dataset(group, key)[()]
 
 
 class H5Entry:
@@ -94,9 +100,23 @@ class H5Entry:
         return [(key, self[key]) for key in self.keys()]
 
     def __getitem__(self, key):
+        return self._dataset(key)[()]
+
+    def read_into(self, key, target):
+        """Reads variable `key` straight into the NumPy array `target`
+        when shape and dtype match (returns `True`), saving the copy
+        through a temporary array; else returns `False`."""
+        dataset = self._dataset(key)
+        if dataset.shape != target.shape or dataset.dtype != target.dtype:
+            return False
+        if target.size:
+            dataset.read_direct(target)
+        return True
+
+    def _dataset(self, key):
         for group in self._groups:
             if key in group:
-                return safe_get_h5_dataset(group, key)
+                return _safe_h5_dataset(group, key)
         raise KeyError(f"No variable {key!r} in entry {self.name!r}.")
 
     def __setitem__(self, key, value):

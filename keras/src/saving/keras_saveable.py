@@ -39,7 +39,7 @@ class KerasSaveable(abc.ABC):
     def load_own_variables(self, store):
         """Reads this object's own variables back from `store`."""
         for index, variable in enumerate(getattr(self, "variables", ())):
-            variable.assign(store[str(index)])
+            variable._load_from(store, str(index))
 
 
 def register_saveable_types():

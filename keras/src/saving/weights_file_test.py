@@ -47,6 +47,28 @@ class WeightsFileTest(testing.TestCase):
             keras.Sequential([keras.Input((3,)),
                               keras.layers.Dense(2)]).load_weights(path)
 
+    def test_loading_reads_into_variables_or_converts(self):
+        # Same dtype: read straight into the variable's memory where the
+        # backend allows it; float64 in the file: converted by assign.
+        model = functional_model()
+        path = os.path.join(self.get_temp_dir(), "m.weights.h5")
+        model.save_weights(path)
+        with h5py.File(path, "r+") as file:
+            kernel = file["layers/dense/vars/0"][()]
+            del file["layers/dense/vars/0"]
+            file["layers/dense/vars/0"] = kernel.astype("float64") + 1.0
+        other = functional_model()
+        other.load_weights(path)
+        self.assertAllClose(other.get_weights()[0], kernel + 1.0)
+        self.assertEqual(other.weights[0].dtype, "float32")
+        for a, b in zip(model.get_weights()[1:], other.get_weights()[1:]):
+            self.assertAllClose(a, b)
+        model_path = os.path.join(self.get_temp_dir(), "m.keras")
+        model.save(model_path)
+        reloaded = keras.saving.load_model(model_path)
+        for a, b in zip(model.get_weights(), reloaded.get_weights()):
+            self.assertAllClose(a, b)
+
     @pytest.mark.requires_trainable_backend
     def test_optimizer_state_round_trip(self):
         model = functional_model()

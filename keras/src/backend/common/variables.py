@@ -134,7 +134,9 @@ class KerasVariable:
             zeros = np.zeros(self._shape, dtype=self._dtype)
         except TypeError:  # A dtype NumPy does not know: initialize now.
             return False
-        self._initialize(self._convert_to_tensor(zeros, dtype=self._dtype))
+        self._initialize_owned(
+            self._convert_to_tensor(zeros, dtype=self._dtype)
+        )
         _PENDING_INITIALIZERS[id(self)] = (self, self._initializer)
         self._initializer = None
         return True
@@ -144,6 +146,11 @@ class KerasVariable:
     def _initialize(self, value):
         """Stores `value` (a backend tensor) as the variable's state."""
         raise NotImplementedError
+
+    def _initialize_owned(self, value):
+        """`_initialize` for a `value` nothing else refers to: backends
+        that copy in `_initialize` may keep it as is."""
+        self._initialize(value)
 
     def _convert_to_tensor(self, value, dtype=None):
         """Converts `value` to a backend tensor of `dtype`."""
@@ -213,6 +220,23 @@ class KerasVariable:
         else:
             self._direct_assign(value)
         return value
+
+    def _load_from(self, store, key):
+        """Sets the variable to `store[key]` (a weights store entry),
+        reading straight into its memory where store and backend allow."""
+        read_into = getattr(store, "read_into", None)
+        if read_into is not None and _stateless_scope() is None:
+            target = self._host_buffer()
+            if target is not None and read_into(key, target):
+                if _PENDING_INITIALIZERS is not None:
+                    _PENDING_INITIALIZERS.pop(id(self), None)
+                return
+        self.assign(store[key])
+
+    def _host_buffer(self):
+        """A writable NumPy view of the variable's memory, or `None` where
+        the backend keeps it elsewhere (device memory, immutable arrays)."""
+        return None
 
     def assign_add(self, value):
         """Adds `value` to the variable."""
