@@ -17,6 +17,7 @@ reader (Python's `zipfile`, upstream Keras) reads the result.
 """
 
 import bisect
+import concurrent.futures
 import io
 import struct
 import time
@@ -86,8 +87,9 @@ class ZipWriter:
         )
         self.raw.write(header + encoded + extra)
         start = self.raw.tell()
-        window = MemberFile(self.raw, start)
-        write(window)
+        with concurrent.futures.ThreadPoolExecutor(1) as crc_thread:
+            window = MemberFile(self.raw, start, crc_thread)
+            write(window)
         size = window.size
         crc = self._crc(start, size, window.intact_writes())
         # Patch the sizes (in the ZIP64 extra) and the CRC in place.
@@ -225,10 +227,15 @@ class _Intervals:
 
 class MemberFile(io.RawIOBase):
     """A seekable, readable and writable window of `raw` from `start` on
-    (its end grows with writes), for h5py's file-object driver."""
+    (its end grows with writes), for h5py's file-object driver.
 
-    def __init__(self, raw, start):
+    The CRC of a large write is taken on `crc_thread` (an executor) while
+    the write runs: `zlib.crc32` releases the GIL, so on two cores the
+    checksum costs no extra time (it was ~8% of saving 400 MB)."""
+
+    def __init__(self, raw, start, crc_thread=None):
         super().__init__()
+        self._crc_thread = crc_thread
         self._raw = raw
         self._start = start
         self._pos = 0
@@ -273,9 +280,16 @@ class MemberFile(io.RawIOBase):
 
     def write(self, data):
         self._raw.seek(self._start + self._pos)
+        data = memoryview(data).cast("B")
+        pending = None
+        if self._crc_thread is not None and len(data) >= _TRACKED_WRITE:
+            pending = self._crc_thread.submit(zlib.crc32, data)
         written = self._raw.write(data)
         if written >= _TRACKED_WRITE:
-            crc = zlib.crc32(memoryview(data)[:written])
+            if pending is not None and written == len(data):
+                crc = pending.result()
+            else:
+                crc = zlib.crc32(data[:written])
             self._large_writes.append(
                 (self._pos, written, crc, len(self._spans)))
         self._spans.append((self._pos, self._pos + written))
