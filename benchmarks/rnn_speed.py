@@ -39,6 +39,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
@@ -256,19 +257,23 @@ def main():
     results = {}
     for backend in args.backends.split(","):
         env = dict(os.environ, KERAS_BACKEND=backend)
-        process = subprocess.run(
-            [sys.executable, __file__, "--child", backend, "--models",
-             args.models, "--epochs", str(args.epochs), "--batches",
-             str(args.batches)],
-            env=env, capture_output=True, text=True,
-        )
-        for line in process.stdout.splitlines():
-            if line.startswith("{"):
-                result = json.loads(line)
-                results[(result["model"], result["config"])] = result
-                print(line, flush=True)
-        if process.returncode:
-            print(process.stderr[-3000:], file=sys.stderr)
+        # Lines are shown as the child prints them (a run takes minutes);
+        # its stderr goes to a file, which a full pipe could not block.
+        with tempfile.TemporaryFile("w+") as errors:
+            process = subprocess.Popen(
+                [sys.executable, __file__, "--child", backend, "--models",
+                 args.models, "--epochs", str(args.epochs), "--batches",
+                 str(args.batches)],
+                env=env, stdout=subprocess.PIPE, stderr=errors, text=True,
+            )
+            for line in process.stdout:
+                if line.startswith("{"):
+                    result = json.loads(line)
+                    results[(result["model"], result["config"])] = result
+                    print(line, end="", flush=True)
+            if process.wait():
+                errors.seek(0)
+                print(errors.read()[-3000:], file=sys.stderr)
     for name in names:
         for top, bottom, _ in training_speed.RATIOS:
             a, b = results.get((name, top)), results.get((name, bottom))
