@@ -397,9 +397,10 @@ def _holds_arrays(node):
 
 
 def _to_numpy(value):
-    if isinstance(value, np.ndarray):
-        return value
-    return np.asarray(backend.convert_to_numpy(value))
+    # Always a copy: on torch the array `save_own_variables` gives shares
+    # the variable's memory, which the next training step overwrites in
+    # place, possibly while a background save is still writing it.
+    return np.array(backend.convert_to_numpy(value), copy=True)
 
 
 def _is_step_dir(path):
