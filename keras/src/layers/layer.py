@@ -376,6 +376,38 @@ class Layer(backend.BackendLayer, Operation):
                     items.append(item)
         return items
 
+    def quantize(self, mode=None, type_check=True, config=None):
+        """Quantizes the layer's weights in place (`Dense`, `EinsumDense`
+        and `Embedding` implement it; see `Model.quantize`).
+
+        Args:
+            mode: `"int8"`, `"int4"` or `"float8"`.
+            type_check: kept for Keras's signature.
+            config: a `keras.quantizers.QuantizationConfig`.
+
+        Example:
+
+        >>> layer = keras.layers.Dense(2)
+        >>> layer.build((None, 3))
+        >>> layer.quantize("int8")
+        >>> layer.dtype_policy.name
+        'int8_from_float32'
+        """
+        # Keras raises NotImplementedError for layers without weights to
+        # quantize; `Model.quantize` skips such layers.
+        raise NotImplementedError(
+            f"Layer {type(self).__name__} does not have a `quantize` "
+            "method implemented."
+        )
+
+    def quantized_build(self, input_shape, mode):
+        """Creates the variables of a layer built from a quantized dtype
+        policy; implemented by the layers that support `quantize`."""
+        raise NotImplementedError(
+            f"Layer {type(self).__name__} does not have a "
+            "`quantized_build` method implemented."
+        )
+
     def _flatten_layers(self, include_self=True):
         """This layer and all its sublayers, depth first, each once."""
         layers = [self] if include_self else []

@@ -5,6 +5,7 @@ subclasses define their own `call`.
 """
 
 import json
+import warnings
 
 from keras.src import backend
 from keras.src import tree
@@ -230,6 +231,74 @@ class Model(Trainer, Layer):
         )
 
     # -- end of saving ---------------------------------------------------------
+
+    def quantize(self, mode=None, config=None, filters=None, **kwargs):
+        """Quantizes the weights of the model's `Dense`, `EinsumDense`
+        and `Embedding` layers in place.
+
+        Args:
+            mode: `"int8"`, `"int4"` or `"float8"` (or `None` to take
+                `config.mode`). GPTQ and AWQ are not implemented.
+            config: a `keras.quantizers.QuantizationConfig`.
+            filters: which layers to quantize: `None` (all), a regex or a
+                list of regexes searched in layer names, or a callable
+                `f(layer) -> bool`.
+            **kwargs: none are accepted.
+
+        Example:
+
+        >>> model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+        >>> model.quantize("int8")
+        >>> model.layers[0].dtype_policy.name
+        'int8_from_float32'
+        """
+        from keras.src.quantizers import quantization_config
+        from keras.src.quantizers.utils import should_quantize_layer
+
+        if kwargs:
+            raise ValueError(
+                "Unrecognized keyword arguments passed to "
+                f"{type(self).__name__}: {kwargs}"
+            )
+        if mode is None and config is None:
+            raise ValueError(
+                "You must provide either `mode` or `config` to `quantize`."
+            )
+        if mode in ("gptq", "awq") or getattr(config, "mode", None) in (
+            "gptq", "awq"
+        ):
+            raise ValueError(
+                f"Quantization mode {mode or config.mode!r} (calibrated "
+                "post-training quantization) is not implemented here. Use "
+                "'int8', 'int4' or 'float8'."
+            )
+        config = quantization_config.validate_and_resolve_config(
+            mode, config
+        )
+        from keras.src.trainers.trainer import _backend_trainer
+
+        # State the steps hold outside the variables (JAX) goes back into
+        # them first: the float variables are about to be replaced.
+        _backend_trainer().sync_state(self)
+        quantized = 0
+        for layer in self._flatten_layers(include_self=False):
+            if (type(layer).quantize is Layer.quantize
+                    or isinstance(layer, Model)
+                    or layer.quantization_mode is not None
+                    or not layer.built
+                    or not should_quantize_layer(layer, filters)):
+                continue
+            layer.quantize(config.mode, type_check=False, config=config)
+            quantized += 1
+        if not quantized:
+            warnings.warn(
+                f"Model '{self.name}': no layer was quantized (none of its "
+                "layers supports quantization or passes `filters`).",
+                stacklevel=2,
+            )
+        # Compiled steps hold the float variables: rebuild them.
+        self.train_function = self.test_function = None
+        self.predict_function = None
 
     def to_json(self, **kwargs):
         """Returns the model's architecture as a JSON string.

@@ -283,3 +283,28 @@ def get_block_size_for_layer(layer, config):
     if mode == "int4" and name.startswith("int4/"):
         return int(name.split("_from_")[0].split("/")[1])
     return None
+
+
+def resolve_layer_config(layer_name, config):
+    """A layer constructor's `quantization_config`: `None`, a
+    `QuantizationConfig`, or its serialized dict (as in a saved model)."""
+    if config is None or isinstance(config, QuantizationConfig):
+        return config
+    if isinstance(config, dict):
+        from keras.src import quantizers
+
+        config = quantizers.deserialize(config)
+        if isinstance(config, QuantizationConfig):
+            return config
+    raise ValueError(
+        f"{layer_name}: `quantization_config` must be None or a "
+        "`keras.quantizers.QuantizationConfig`. Received: "
+        f"quantization_config={config!r}"
+    )
+
+
+def serialize_layer_config(config):
+    """The `quantization_config` entry of a layer's `get_config()`."""
+    if config is None:
+        return None
+    return serialization_lib.serialize_keras_object(config)

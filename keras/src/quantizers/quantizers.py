@@ -143,7 +143,8 @@ class AbsMaxQuantizer(Quantizer):
         self.epsilon = epsilon
 
     def __call__(self, x, axis=None, to_numpy=False):
-        axis = _canonical_axis(axis) or self.axis or (-1,)
+        # The quantizer's own axis wins over the caller's default.
+        axis = self.axis or _canonical_axis(axis) or (-1,)
         return abs_max_quantize(
             x,
             axis,
@@ -183,7 +184,8 @@ def abs_max_quantize_grouped_with_zero_point(
 
     Args:
         inputs: a 2D float tensor.
-        block_size: rows per group (the last group may be shorter).
+        block_size: rows per group (a shorter last group is padded with
+            zeros to compute its range).
         value_range: `(low, high)` of the quantized values.
         dtype: the dtype of the quantized values and zero points.
         epsilon: floor of `max - min`.
@@ -218,7 +220,7 @@ def abs_max_quantize_grouped_with_zero_point(
     num_groups = -(-rows // block_size)
     pad = num_groups * block_size - rows
     if xp is np:
-        padded = np.pad(x, ((0, pad), (0, 0)), mode="edge")
+        padded = np.pad(x, ((0, pad), (0, 0)))
         grouped = padded.reshape(num_groups, block_size, cols)
         mins = grouped.min(axis=1)
         maxs = grouped.max(axis=1)
@@ -231,8 +233,9 @@ def abs_max_quantize_grouped_with_zero_point(
         return (ops.convert_to_tensor(q), ops.convert_to_tensor(scale),
                 ops.convert_to_tensor(zero.astype(dtype)))
     if pad:
-        # Repeating the last row leaves each group's min and max as is.
-        tail = ops.repeat(x[-1:], pad, axis=0)
+        # A short last group is padded with zeros, as Keras does (its
+        # range then includes 0).
+        tail = ops.zeros((pad, cols), dtype=x.dtype)
         padded = ops.concatenate([x, tail], axis=0)
     else:
         padded = x

@@ -14,6 +14,9 @@ from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
+from keras.src.quantizers import quantization_config as qconfig
+from keras.src.quantizers.kernel_quantization import KernelLayout
+from keras.src.quantizers.kernel_quantization import KernelQuantizationMixin
 
 
 def check_positive_int(name, value):
@@ -28,16 +31,6 @@ def check_positive_int(name, value):
             f"{name}={value!r} (of type {type(value).__name__})"
         )
     return int(value)
-
-
-def check_no_quantization(quantization_config):
-    """Quantized layers are not supported: only `None` is accepted."""
-    if quantization_config is not None:
-        raise ValueError(
-            "Quantization is not supported by this implementation: "
-            "`quantization_config` must be None. Received: "
-            f"quantization_config={quantization_config!r}"
-        )
 
 
 class LoraMixin:
@@ -205,7 +198,7 @@ def _check_alpha(lora_alpha):
 
 
 @keras_export("keras.layers.Dense")
-class Dense(LoraMixin, Layer):
+class Dense(KernelQuantizationMixin, LoraMixin, Layer):
     """A densely connected layer: `activation(inputs @ kernel + bias)`.
 
     It contracts the last axis of its input (of rank 2 or more) with a
@@ -228,8 +221,8 @@ class Dense(LoraMixin, Layer):
             kernel is frozen and a trainable update of this rank is added
             (see `enable_lora`).
         lora_alpha: the LoRA scale numerator (default: `lora_rank`).
-        quantization_config: must be `None` (quantization is not
-            supported).
+        quantization_config: a `keras.quantizers.QuantizationConfig`
+            used when the layer is quantized (see `quantize`).
         **kwargs: base layer arguments (`name`, `dtype`, `trainable`, ...).
 
     Example:
@@ -260,8 +253,9 @@ class Dense(LoraMixin, Layer):
     ):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         self.units = check_positive_int("units", units)
-        check_no_quantization(quantization_config)
-        self.quantization_config = None
+        self.quantization_config = qconfig.resolve_layer_config(
+            f"Dense '{self.name}'", quantization_config
+        )
         self.activation = activations.get(activation)
         self.use_bias = bool(use_bias)
         self.kernel_initializer = initializers.get(kernel_initializer)
@@ -282,13 +276,13 @@ class Dense(LoraMixin, Layer):
                 f"defined to build the kernel. Received: "
                 f"input_shape={tuple(input_shape)}"
             )
-        self._kernel = self.add_weight(
-            name="kernel",
-            shape=(input_dim, self.units),
-            initializer=self.kernel_initializer,
-            regularizer=self.kernel_regularizer,
-            constraint=self.kernel_constraint,
-        )
+        if self.quantization_mode is not None:
+            # Built from a quantized policy, e.g. when loading a model.
+            self.quantized_build(
+                (input_dim, self.units), self.quantization_mode
+            )
+        else:
+            self._kernel = self._new_float_kernel((input_dim, self.units))
         self.bias = None
         if self.use_bias:
             self.bias = self.add_weight(
@@ -326,6 +320,18 @@ class Dense(LoraMixin, Layer):
     def compute_output_shape(self, input_shape):
         return tuple(input_shape[:-1]) + (self.units,)
 
+    def _kernel_layout(self, kernel_shape):
+        return KernelLayout(
+            kernel_shape,
+            reduced_axes=(0,),
+            input_reduced_axes=(-1,),
+            output_scale_shape=(kernel_shape[1],),
+            output_perm=(0,),
+        )
+
+    def _contract(self, inputs, kernel):
+        return ops.matmul(inputs, kernel)
+
     def get_config(self):
         config = super().get_config()
         if self.activity_regularizer is not None:
@@ -352,6 +358,8 @@ class Dense(LoraMixin, Layer):
                 self.kernel_constraint
             ),
             "bias_constraint": constraints.serialize(self.bias_constraint),
-            "quantization_config": None,
+            "quantization_config": qconfig.serialize_layer_config(
+                self.quantization_config
+            ),
         })
         return self._lora_config(config)

@@ -11,9 +11,11 @@ from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.layers.core.dense import LoraMixin
-from keras.src.layers.core.dense import check_no_quantization
 from keras.src.layers.input_spec import InputSpec
 from keras.src.layers.layer import Layer
+from keras.src.quantizers import quantization_config as qconfig
+from keras.src.quantizers.kernel_quantization import KernelLayout
+from keras.src.quantizers.kernel_quantization import KernelQuantizationMixin
 
 _FORMS = (
     # (pattern, side of the ellipsis)
@@ -167,7 +169,7 @@ class _Shapes:
 
 
 @keras_export("keras.layers.EinsumDense")
-class EinsumDense(LoraMixin, Layer):
+class EinsumDense(KernelQuantizationMixin, LoraMixin, Layer):
     """A dense layer whose product with the kernel is an einsum equation.
 
     The equation `"X,Y->Z"` names with one letter each axis of the input
@@ -194,10 +196,10 @@ class EinsumDense(LoraMixin, Layer):
         lora_rank: if set, LoRA is enabled when the layer is built (see
             `enable_lora`).
         lora_alpha: the LoRA scale numerator (default: `lora_rank`).
-        gptq_unpacked_column_size: must be `None` (quantization is not
-            supported).
-        quantization_config: must be `None` (quantization is not
-            supported).
+        gptq_unpacked_column_size: must be `None` (GPTQ is not
+            implemented).
+        quantization_config: a `keras.quantizers.QuantizationConfig`
+            used when the layer is quantized (see `quantize`).
         **kwargs: base layer arguments (`name`, `dtype`,
             `activity_regularizer`, ...).
 
@@ -234,14 +236,15 @@ class EinsumDense(LoraMixin, Layer):
         self.equation = equation
         self.partial_output_shape = _standardize_output_shape(output_shape)
         self.bias_axes = _check_bias_axes(bias_axes, self._parts[2])
-        check_no_quantization(quantization_config)
         if gptq_unpacked_column_size is not None:
             raise ValueError(
                 "GPTQ quantization is not supported: "
                 "`gptq_unpacked_column_size` must be None. Received: "
                 f"gptq_unpacked_column_size={gptq_unpacked_column_size!r}"
             )
-        self.quantization_config = None
+        self.quantization_config = qconfig.resolve_layer_config(
+            f"EinsumDense '{self.name}'", quantization_config
+        )
         self.activation = activations.get(activation)
         self.kernel_initializer = initializers.get(kernel_initializer)
         self.bias_initializer = initializers.get(bias_initializer)
@@ -254,13 +257,14 @@ class EinsumDense(LoraMixin, Layer):
     def build(self, input_shape):
         shapes = self._shapes(input_shape)
         self.full_output_shape = shapes.full_output_shape()
-        self._kernel = self.add_weight(
-            name="kernel",
-            shape=shapes.kernel_shape(),
-            initializer=self.kernel_initializer,
-            regularizer=self.kernel_regularizer,
-            constraint=self.kernel_constraint,
-        )
+        self._input_rank = len(input_shape)
+        if self.quantization_mode is not None:
+            # Built from a quantized policy, e.g. when loading a model.
+            self.quantized_build(
+                shapes.kernel_shape(), self.quantization_mode
+            )
+        else:
+            self._kernel = self._new_float_kernel(shapes.kernel_shape())
         self.bias = None
         if self.bias_axes:
             self.bias = self.add_weight(
@@ -305,6 +309,33 @@ class EinsumDense(LoraMixin, Layer):
     def compute_output_shape(self, input_shape):
         return self._shapes(input_shape).full_output_shape()
 
+    def _kernel_layout(self, kernel_shape):
+        x, y, z, side = self._parts
+        reduced = tuple(i for i, c in enumerate(y) if c not in z)
+        offset = -len(x) if side == "left" else 0
+        input_reduced = tuple(
+            i + offset for i, c in enumerate(x) if c not in z
+        )
+        sizes = dict(zip(y, kernel_shape))
+        scale_shape = [sizes.get(c, 1) for c in z]
+        elided = [1] * (self._input_rank - len(x))
+        if side == "left":
+            scale_shape = elided + scale_shape
+        elif side == "right":
+            scale_shape = scale_shape + elided
+        free = [c for c in y if c in z]
+        in_output_order = sorted(free, key=z.index)
+        return KernelLayout(
+            kernel_shape,
+            reduced_axes=reduced,
+            input_reduced_axes=input_reduced,
+            output_scale_shape=scale_shape,
+            output_perm=[free.index(c) for c in in_output_order],
+        )
+
+    def _contract(self, inputs, kernel):
+        return ops.einsum(self.equation, inputs, kernel)
+
     def get_config(self):
         config = super().get_config()
         config.update({
@@ -331,7 +362,9 @@ class EinsumDense(LoraMixin, Layer):
                 self.kernel_constraint
             ),
             "bias_constraint": constraints.serialize(self.bias_constraint),
-            "quantization_config": None,
+            "quantization_config": qconfig.serialize_layer_config(
+                self.quantization_config
+            ),
         })
         return self._lora_config(config)
 

@@ -9,13 +9,16 @@ from keras.src import ops
 from keras.src import regularizers
 from keras.src.api_export import keras_export
 from keras.src.layers.core.dense import LoraMixin
-from keras.src.layers.core.dense import check_no_quantization
 from keras.src.layers.core.dense import check_positive_int
 from keras.src.layers.layer import Layer
+from keras.src.quantizers import quantization_config as qconfig
+from keras.src.quantizers.embedding_quantization import (
+    EmbeddingQuantizationMixin,
+)
 
 
 @keras_export("keras.layers.Embedding")
-class Embedding(LoraMixin, Layer):
+class Embedding(EmbeddingQuantizationMixin, LoraMixin, Layer):
     """Turns integer indices into dense vectors: row `i` of the
     `embeddings` table, of shape `(input_dim, output_dim)`, for index `i`.
 
@@ -39,8 +42,8 @@ class Embedding(LoraMixin, Layer):
         lora_rank: if set, LoRA is enabled when the layer is built (see
             `enable_lora`).
         lora_alpha: the LoRA scale numerator (default: `lora_rank`).
-        quantization_config: must be `None` (quantization is not
-            supported).
+        quantization_config: a `keras.quantizers.QuantizationConfig`
+            used when the layer is quantized (see `quantize`).
         **kwargs: base layer arguments (`name`, `dtype`,
             `activity_regularizer`, ...).
 
@@ -73,8 +76,9 @@ class Embedding(LoraMixin, Layer):
         super().__init__(**kwargs)
         self.input_dim = check_positive_int("input_dim", input_dim)
         self.output_dim = check_positive_int("output_dim", output_dim)
-        check_no_quantization(quantization_config)
-        self.quantization_config = None
+        self.quantization_config = qconfig.resolve_layer_config(
+            f"Embedding '{self.name}'", quantization_config
+        )
         self.embeddings_initializer = initializers.get(
             embeddings_initializer
         )
@@ -101,6 +105,11 @@ class Embedding(LoraMixin, Layer):
         self._embeddings.assign(weights)
 
     def build(self, input_shape=None):
+        if self.quantization_mode is not None:
+            # Built from a quantized policy, e.g. when loading a model.
+            self.quantized_build(input_shape, self.quantization_mode)
+            self.built = True
+            return
         self._embeddings = self.add_weight(
             name="embeddings",
             shape=(self.input_dim, self.output_dim),
@@ -162,6 +171,8 @@ class Embedding(LoraMixin, Layer):
                 self.embeddings_constraint
             ),
             "mask_zero": self.mask_zero,
-            "quantization_config": None,
+            "quantization_config": qconfig.serialize_layer_config(
+                self.quantization_config
+            ),
         })
         return self._lora_config(config)

@@ -1,0 +1,255 @@
+"""Quantization of an embedding table (int8, int4), mixed into
+`Embedding`.
+
+The table is quantized per row (one scale per token) for int8 and
+per-channel int4, or in groups of `block_size` columns with a zero point
+for grouped int4; int4 values are packed two per byte along the embedding
+axis. Variables are named and saved in Keras's order (`embeddings`,
+`embeddings_scale`, `embeddings_zero`, `g_idx`), and only the looked-up
+rows are dequantized at call time. As in `kernel_quantization`, `call` is
+routed to `quantized_call` once, by an instance attribute.
+"""
+
+import numpy as np
+
+from keras.src import backend
+from keras.src import ops
+from keras.src.dtype_policies.dtype_policy import Int4DTypePolicy
+from keras.src.dtype_policies.dtype_policy import QuantizedDTypePolicy
+from keras.src.dtype_policies.dtype_policy import (
+    QuantizedFloat8DTypePolicy,
+)
+from keras.src.quantizers import quantization_config as qconfig
+from keras.src.quantizers import quantizers
+
+
+class EmbeddingQuantizationMixin:
+    """Adds `quantize`, `quantized_build` and `quantized_call` to a layer
+    with an `(input_dim, output_dim)` table in `_embeddings`."""
+
+    def quantize(self, mode=None, type_check=True, config=None):
+        """Quantizes the embedding table in place.
+
+        Args:
+            mode: `"int8"` or `"int4"` (or `None` to take `config.mode`).
+            type_check: kept for Keras's signature.
+            config: a `QuantizationConfig` (default: the mode's own).
+
+        Example:
+
+        >>> layer = keras.layers.Embedding(10, 4)
+        >>> layer.build()
+        >>> layer.quantize("int8")
+        >>> [w.name for w in layer.weights]
+        ['embeddings', 'embeddings_scale']
+        """
+        name = type(self).__name__
+        if mode is None and config is None:
+            raise ValueError(
+                "You must provide either `mode` or `config` to `quantize`."
+            )
+        if not self.built:
+            raise ValueError(
+                "Cannot quantize a layer that isn't yet built. Layer "
+                f"'{self.name}' (of type '{name}') is not built yet."
+            )
+        if self.quantization_mode is not None:
+            raise ValueError(
+                f"Layer '{self.name}' is already quantized with "
+                f"dtype_policy='{self.dtype_policy.name}'. Received: "
+                f"mode={mode}"
+            )
+        if getattr(self, "lora_enabled", False):
+            raise ValueError(
+                f"{name} '{self.name}': quantizing a layer with LoRA "
+                "enabled is not supported; save and reload the model to "
+                "merge the LoRA update into the table first."
+            )
+        config = qconfig.validate_and_resolve_config(mode, config)
+        mode = config.mode
+        _check_mode(mode)
+        table = ops.convert_to_tensor(self._embeddings.value, "float32")
+        self._drop_table()
+        source = self.dtype_policy.name
+        if mode == "int8":
+            self._int8_table_variables()
+            quantizer = (
+                qconfig.QuantizationConfig.weight_quantizer_or_default(
+                    config, quantizers.AbsMaxQuantizer(axis=-1)
+                )
+            )
+            q, scale = quantizer(table, axis=-1)
+            self._embeddings.assign(q)
+            self.embeddings_scale.assign(ops.reshape(scale, (-1,)))
+            policy = QuantizedDTypePolicy("int8", source)
+        else:
+            block = qconfig.get_block_size_for_layer(self, config)
+            self._int4_table_variables(block)
+            self._int4_from_float(table, block, config)
+            policy = Int4DTypePolicy(
+                f"int4/{-1 if block is None else block}", source
+            )
+        self.quantization_config = config
+        self.dtype_policy = policy
+        self._route_to_quantized_call()
+
+    def quantized_build(self, input_shape, mode, config=None):
+        """Creates the quantized table of a layer built from a quantized
+        dtype policy (e.g. when loading a saved model).
+
+        Args:
+            input_shape: unused (the table's shape is fixed).
+            mode: `"int8"` or `"int4"`.
+            config: the layer's `QuantizationConfig`, if any.
+        """
+        _check_mode(mode)
+        if mode == "int8":
+            self._int8_table_variables()
+        else:
+            block = qconfig.get_block_size_for_layer(
+                self, config or self.quantization_config
+            )
+            self._int4_table_variables(block)
+        self._route_to_quantized_call()
+
+    def quantized_call(self, inputs):
+        """Looks the rows up and dequantizes only them."""
+        if not backend.is_int_dtype(backend.standardize_dtype(inputs.dtype)):
+            inputs = ops.cast(inputs, "int32")
+        dtype = self.compute_dtype
+        rows = ops.take(self._embeddings.value, inputs, axis=0)
+        if self.quantization_mode == "int8":
+            scale = ops.take(self.embeddings_scale.value, inputs, axis=0)
+            return ops.divide(
+                ops.cast(rows, dtype),
+                ops.expand_dims(ops.cast(scale, dtype), -1),
+            )
+        q = ops.cast(
+            quantizers.unpack_int4(rows, self.output_dim, axis=-1), dtype
+        )
+        scale = ops.cast(
+            ops.take(self.embeddings_scale.value, inputs, axis=0), dtype
+        )
+        if getattr(self, "embeddings_zero", None) is None:
+            return ops.divide(q, ops.expand_dims(scale, -1))
+        groups = ops.cast(self.g_idx.value, "int32")
+        zero = ops.cast(
+            ops.take(self.embeddings_zero.value, inputs, axis=0), dtype
+        )
+        scale = ops.take(scale, groups, axis=-1)
+        zero = ops.take(zero, groups, axis=-1)
+        return ops.multiply(ops.subtract(q, zero), scale)
+
+    def _quantized_variables(self):
+        names = ("embeddings_scale", "embeddings_zero", "g_idx")
+        return [self._embeddings] + [
+            getattr(self, n) for n in names
+            if getattr(self, n, None) is not None
+        ]
+
+    def save_own_variables(self, store):
+        if self.quantization_mode is None:
+            return super().save_own_variables(store)
+        for index, variable in enumerate(self._quantized_variables()):
+            store[str(index)] = backend.convert_to_numpy(variable.value)
+
+    def load_own_variables(self, store):
+        if self.quantization_mode is None:
+            return super().load_own_variables(store)
+        variables = self._quantized_variables()
+        if len(store.keys()) != len(variables):
+            raise ValueError(
+                f"Layer '{self.name}' expected {len(variables)} variables, "
+                f"but received {len(store.keys())} variables during "
+                f"loading. Expected: {[v.name for v in variables]}"
+            )
+        for index, variable in enumerate(variables):
+            variable.assign(store[str(index)])
+
+    # -- building blocks ------------------------------------------------------
+
+    def _route_to_quantized_call(self):
+        # Set once: float layers keep their own call path untouched.
+        object.__setattr__(self, "call", self.quantized_call)
+
+    def _drop_table(self):
+        variable = self._embeddings
+        delattr(self, "_embeddings")
+        # torch registers each variable as a module parameter.
+        parameters = self.__dict__.get("_parameters")
+        if parameters:
+            for key, value in list(parameters.items()):
+                if value is getattr(variable, "_value", None):
+                    del parameters[key]
+
+    def _fixed(self, name, shape, dtype, initializer="zeros"):
+        return self.add_weight(
+            name=name,
+            shape=shape,
+            initializer=initializer,
+            dtype=dtype,
+            trainable=False,
+        )
+
+    def _int8_table_variables(self):
+        self._embeddings = self._fixed(
+            "embeddings", (self.input_dim, self.output_dim), "int8"
+        )
+        self.embeddings_scale = self._fixed(
+            "embeddings_scale", (self.input_dim,), "float32", "ones"
+        )
+
+    def _int4_table_variables(self, block):
+        packed = (self.output_dim + 1) // 2
+        self._embeddings = self._fixed(
+            "embeddings", (self.input_dim, packed), "int8"
+        )
+        if block is None or block == -1:
+            self.embeddings_scale = self._fixed(
+                "embeddings_scale", (self.input_dim,), "float32", "ones"
+            )
+            return
+        groups = -(-self.output_dim // block)
+        self.embeddings_scale = self._fixed(
+            "embeddings_scale", (self.input_dim, groups), "float32", "ones"
+        )
+        self.embeddings_zero = self._fixed(
+            "embeddings_zero", (self.input_dim, groups), "int8"
+        )
+        self.g_idx = self._fixed("g_idx", (self.output_dim,), "float32")
+        self.g_idx.assign(
+            (np.arange(self.output_dim) // block).astype("float32")
+        )
+
+    def _int4_from_float(self, table, block, config):
+        if block is None or block == -1:
+            quantizer = (
+                qconfig.QuantizationConfig.weight_quantizer_or_default(
+                    config,
+                    quantizers.AbsMaxQuantizer(axis=-1, value_range=(-8, 7)),
+                )
+            )
+            q, scale = quantizer(table, axis=-1)
+            self.embeddings_scale.assign(ops.reshape(scale, (-1,)))
+        else:
+            # Groups run along the embedding axis: quantize the transpose.
+            q, scale, zero = (
+                quantizers.abs_max_quantize_grouped_with_zero_point(
+                    ops.transpose(table), block_size=block
+                )
+            )
+            q = ops.transpose(q)
+            self.embeddings_scale.assign(ops.transpose(scale))
+            self.embeddings_zero.assign(ops.transpose(zero))
+        packed, _, _ = quantizers.pack_int4(ops.cast(q, "int8"), axis=-1)
+        self._embeddings.assign(packed)
+
+
+def _check_mode(mode):
+    if mode not in ("int8", "int4"):
+        # Keras raises NotImplementedError here too (float8 training has
+        # no meaning for a lookup table).
+        raise NotImplementedError(
+            "Invalid quantization mode. Expected one of ('int8', 'int4'). "
+            f"Received: quantization_mode={mode}"
+        )
