@@ -10,6 +10,12 @@ loop). `unroll=True` runs the same body in a Python loop on any backend.
 Masked steps keep the previous states; their output is the previous
 output (zeros before the first unmasked step), or zeros with
 `zero_output_for_mask=True`, as Keras does.
+
+`bidirectional_lstm`/`bidirectional_gru` run both directions of a
+`Bidirectional` layer in one loop: the time-reversed sequence is appended
+to the batch and each step does one batched matmul with both directions'
+recurrent kernels, so a Python loop (torch, NumPy, eager JAX) dispatches
+half the steps' ops and a compiled one holds one loop instead of two.
 """
 
 from keras.src import tree
@@ -126,21 +132,12 @@ def lstm(rnn_fn, xnp, inputs, initial_state_h, initial_state_c, mask,
     one matmul before the loop. Returns `(last_output, outputs, [h, c])`.
     """
     del return_sequences
-    projected = xnp.matmul(inputs, kernel)
-    if bias is not None:
-        projected = projected + bias
-
-    def step(z_x, states):
-        h, c = states[0], states[1]
-        z = z_x + xnp.matmul(h, recurrent_kernel)
-        z_i, z_f, z_c, z_o = xnp.split(z, 4, axis=-1)
-        i = recurrent_activation(z_i)
-        f = recurrent_activation(z_f)
-        c = f * c + i * activation(z_c)
-        h = recurrent_activation(z_o) * activation(c)
-        return h, [h, c]
-
-    return rnn_fn(step, projected, [initial_state_h, initial_state_c],
+    step = _lstm_step(
+        xnp, lambda h: xnp.matmul(h, recurrent_kernel), activation,
+        recurrent_activation,
+    )
+    return rnn_fn(step, _project(xnp, inputs, kernel, bias),
+                  [initial_state_h, initial_state_c],
                   go_backwards=go_backwards, mask=mask, unroll=unroll)
 
 
@@ -151,41 +148,216 @@ def gru(rnn_fn, xnp, inputs, initial_state, mask, kernel, recurrent_kernel,
     candidate; `bias` of shape `(2, 3 * units)` with `reset_after`, else
     `(3 * units,)`). Returns `(last_output, outputs, [h])`."""
     del return_sequences
-    input_bias = recurrent_bias = None
-    if bias is not None:
-        if reset_after:
-            input_bias, recurrent_bias = bias[0], bias[1]
-        else:
-            input_bias = bias
+    input_bias, recurrent_bias = _gru_biases(bias, reset_after)
+
+    def product(h, k, b=None):
+        y = xnp.matmul(h, k)
+        return y if b is None else y + b
+
+    step = _gru_step(xnp, product, recurrent_kernel, recurrent_bias,
+                     activation, recurrent_activation, reset_after)
+    return rnn_fn(step, _project(xnp, inputs, kernel, input_bias),
+                  [initial_state], go_backwards=go_backwards, mask=mask,
+                  unroll=unroll)
+
+
+def bidirectional_lstm(rnn_fn, xnp, inputs, fwd_initial_state_h,
+                       fwd_initial_state_c, bwd_initial_state_h,
+                       bwd_initial_state_c, mask, fwd_kernel,
+                       fwd_recurrent_kernel, fwd_bias, bwd_kernel,
+                       bwd_recurrent_kernel, bwd_bias, activation,
+                       recurrent_activation, return_sequences=False,
+                       unroll=False):
+    """Two LSTM recurrences over `inputs`, forwards and backwards, in ONE
+    loop (see `_run_both_directions`).
+
+    Returns `(fwd_last, bwd_last, fwd_outputs, bwd_outputs, [fwd_h,
+    fwd_c], [bwd_h, bwd_c])`: `bwd_outputs` is in forward time order
+    (`bwd_outputs[:, t]` is the backward output at input step `t`), and
+    `bwd_last` the backward output after the whole sequence (at step 0,
+    where unmasked). Masked steps keep each direction's states and repeat
+    its previous output, as `lstm` does.
+    """
+    del return_sequences
+    if not _stackable(fwd_recurrent_kernel, bwd_recurrent_kernel):
+        forward = lstm(
+            rnn_fn, xnp, inputs, fwd_initial_state_h, fwd_initial_state_c,
+            mask, fwd_kernel, fwd_recurrent_kernel, fwd_bias, activation,
+            recurrent_activation, unroll=unroll,
+        )
+        backward = lstm(
+            rnn_fn, xnp, inputs, bwd_initial_state_h, bwd_initial_state_c,
+            mask, bwd_kernel, bwd_recurrent_kernel, bwd_bias, activation,
+            recurrent_activation, go_backwards=True, unroll=unroll,
+        )
+        return _pair(xnp, forward, backward)
+    kernels = xnp.stack([fwd_recurrent_kernel, bwd_recurrent_kernel])
+    step = _lstm_step(
+        xnp, lambda h: _per_direction(xnp, h, kernels), activation,
+        recurrent_activation,
+    )
+    return _run_both_directions(
+        rnn_fn, xnp, step, mask,
+        _project(xnp, inputs, fwd_kernel, fwd_bias),
+        _project(xnp, inputs, bwd_kernel, bwd_bias),
+        [fwd_initial_state_h, fwd_initial_state_c],
+        [bwd_initial_state_h, bwd_initial_state_c], unroll,
+    )
+
+
+def bidirectional_gru(rnn_fn, xnp, inputs, fwd_initial_state,
+                      bwd_initial_state, mask, fwd_kernel,
+                      fwd_recurrent_kernel, fwd_bias, bwd_kernel,
+                      bwd_recurrent_kernel, bwd_bias, activation,
+                      recurrent_activation, return_sequences=False,
+                      unroll=False, reset_after=True):
+    """Two GRU recurrences over `inputs`, forwards and backwards, in ONE
+    loop. Returns `(fwd_last, bwd_last, fwd_outputs, bwd_outputs, [fwd_h],
+    [bwd_h])`, laid out as `bidirectional_lstm`'s."""
+    del return_sequences
+    if not _stackable(fwd_recurrent_kernel, bwd_recurrent_kernel):
+        forward = gru(
+            rnn_fn, xnp, inputs, fwd_initial_state, mask, fwd_kernel,
+            fwd_recurrent_kernel, fwd_bias, activation,
+            recurrent_activation, unroll=unroll, reset_after=reset_after,
+        )
+        backward = gru(
+            rnn_fn, xnp, inputs, bwd_initial_state, mask, bwd_kernel,
+            bwd_recurrent_kernel, bwd_bias, activation,
+            recurrent_activation, go_backwards=True, unroll=unroll,
+            reset_after=reset_after,
+        )
+        return _pair(xnp, forward, backward)
+    fwd_input_bias, fwd_recurrent_bias = _gru_biases(fwd_bias, reset_after)
+    bwd_input_bias, bwd_recurrent_bias = _gru_biases(bwd_bias, reset_after)
+    recurrent_bias = None
+    if fwd_recurrent_bias is not None or bwd_recurrent_bias is not None:
+        # One direction without bias adds zeros: the same numbers.
+        recurrent_bias = xnp.stack([
+            xnp.zeros_like(bwd_recurrent_bias) if fwd_recurrent_bias is None
+            else fwd_recurrent_bias,
+            xnp.zeros_like(fwd_recurrent_bias) if bwd_recurrent_bias is None
+            else bwd_recurrent_bias,
+        ])
+    kernels = xnp.stack([fwd_recurrent_kernel, bwd_recurrent_kernel])
+
+    def product(h, k, b=None):
+        return _per_direction(xnp, h, k, b)
+
+    step = _gru_step(xnp, product, kernels, recurrent_bias, activation,
+                     recurrent_activation, reset_after)
+    return _run_both_directions(
+        rnn_fn, xnp, step, mask,
+        _project(xnp, inputs, fwd_kernel, fwd_input_bias),
+        _project(xnp, inputs, bwd_kernel, bwd_input_bias),
+        [fwd_initial_state], [bwd_initial_state], unroll,
+    )
+
+
+def _project(xnp, inputs, kernel, bias):
+    """Every step's input product, in one matmul before the loop."""
     projected = xnp.matmul(inputs, kernel)
-    if input_bias is not None:
-        projected = projected + input_bias
-    units = recurrent_kernel.shape[0]
+    return projected if bias is None else projected + bias
+
+
+def _lstm_step(xnp, recurrent, activation, recurrent_activation):
+    """The LSTM step over a projected input; `recurrent(h)` is
+    `h @ recurrent_kernel` (per direction in the bidirectional loop)."""
+    def step(z_x, states):
+        h, c = states[0], states[1]
+        z = z_x + recurrent(h)
+        z_i, z_f, z_c, z_o = xnp.split(z, 4, axis=-1)
+        i = recurrent_activation(z_i)
+        f = recurrent_activation(z_f)
+        c = f * c + i * activation(z_c)
+        h = recurrent_activation(z_o) * activation(c)
+        return h, [h, c]
+
+    return step
+
+
+def _gru_biases(bias, reset_after):
+    """`(input_bias, recurrent_bias)` of a GRU's `bias`."""
+    if bias is None:
+        return None, None
+    if reset_after:
+        return bias[0], bias[1]
+    return bias, None
+
+
+def _gru_step(xnp, product, recurrent_kernel, recurrent_bias, activation,
+              recurrent_activation, reset_after):
+    """The GRU step over a projected input. `product(h, kernel, bias)` is
+    `h @ kernel + bias`; the kernel's last axis is sliced with `...` so
+    that a stack of both directions' kernels slices the same way."""
+    units = recurrent_kernel.shape[-2]
 
     def step(x_proj, states):
         h = states[0]
         x_z, x_r, x_h = xnp.split(x_proj, 3, axis=-1)
         if reset_after:
-            inner = xnp.matmul(h, recurrent_kernel)
-            if recurrent_bias is not None:
-                inner = inner + recurrent_bias
+            inner = product(h, recurrent_kernel, recurrent_bias)
             r_z, r_r, r_h = xnp.split(inner, 3, axis=-1)
             z = recurrent_activation(x_z + r_z)
             r = recurrent_activation(x_r + r_r)
             candidate = activation(x_h + r * r_h)
         else:
-            gates = xnp.matmul(h, recurrent_kernel[:, : 2 * units])
+            gates = product(h, recurrent_kernel[..., : 2 * units])
             r_z, r_r = xnp.split(gates, 2, axis=-1)
             z = recurrent_activation(x_z + r_z)
             r = recurrent_activation(x_r + r_r)
             candidate = activation(
-                x_h + xnp.matmul(r * h, recurrent_kernel[:, 2 * units:])
+                x_h + product(r * h, recurrent_kernel[..., 2 * units:])
             )
         h = z * h + (1 - z) * candidate
         return h, [h]
 
-    return rnn_fn(step, projected, [initial_state], go_backwards=go_backwards,
-                  mask=mask, unroll=unroll)
+    return step
+
+
+def _stackable(fwd_recurrent_kernel, bwd_recurrent_kernel):
+    return (tuple(fwd_recurrent_kernel.shape)
+            == tuple(bwd_recurrent_kernel.shape))
+
+
+def _per_direction(xnp, h, kernels, bias=None):
+    """`h @ kernel (+ bias)` with each direction's own weights: `h` holds
+    the forward batch then the backward batch; `kernels` (and `bias`)
+    stack the two directions' on a leading axis of 2. One batched matmul
+    per step, where two loops would run two."""
+    y = xnp.matmul(xnp.reshape(h, (2, -1, kernels.shape[-2])), kernels)
+    if bias is not None:
+        y = y + xnp.expand_dims(bias, 1)
+    return xnp.reshape(y, (-1, kernels.shape[-1]))
+
+
+def _run_both_directions(rnn_fn, xnp, step, mask, fwd_projected,
+                         bwd_projected, fwd_states, bwd_states, unroll):
+    """Runs `step` over both directions at once: the backward direction
+    is the time-reversed sequence appended to the batch (with its
+    reversed mask and its own states), so one loop of `time` steps
+    computes both. The backward half's outputs are reversed back into
+    forward time order."""
+    projected = xnp.concatenate(
+        [fwd_projected, xnp.flip(bwd_projected, axis=1)], axis=0)
+    if mask is not None:
+        mask = xnp.concatenate([mask, xnp.flip(mask, axis=1)], axis=0)
+    states = [xnp.concatenate([f, b], axis=0)
+              for f, b in zip(fwd_states, bwd_states)]
+    last, outputs, states = rnn_fn(step, projected, states, mask=mask,
+                                   unroll=unroll)
+    fwd_last, bwd_last = xnp.split(last, 2, axis=0)
+    fwd_outputs, bwd_outputs = xnp.split(outputs, 2, axis=0)
+    halves = [xnp.split(s, 2, axis=0) for s in states]
+    return (fwd_last, bwd_last, fwd_outputs, xnp.flip(bwd_outputs, axis=1),
+            [h[0] for h in halves], [h[1] for h in halves])
+
+
+def _pair(xnp, forward, backward):
+    """Two single-direction results in `bidirectional_*`'s layout."""
+    return (forward[0], backward[0], forward[1],
+            xnp.flip(backward[1], axis=1), list(forward[2]),
+            list(backward[2]))
 
 
 def is_default_activations(activation, recurrent_activation):

@@ -32,6 +32,8 @@ from keras.src.backend.tensorflow.core import switch
 from keras.src.backend.tensorflow.core import unstack
 from keras.src.backend.tensorflow.core import vectorized_map
 from keras.src.backend.tensorflow.core import while_loop
+from keras.src.backend.tensorflow.rnn import bidirectional_gru
+from keras.src.backend.tensorflow.rnn import bidirectional_lstm
 from keras.src.backend.tensorflow.rnn import cudnn_ok
 from keras.src.backend.tensorflow.rnn import gru
 from keras.src.backend.tensorflow.rnn import lstm

@@ -3,7 +3,8 @@
 
 No fused recurrent kernel is used on this backend (`cudnn_ok` is False):
 `lstm` and `gru` compute the layers' maths with the input projection of
-every step done in one matmul before the loop.
+every step done in one matmul before the loop; `bidirectional_lstm` and
+`bidirectional_gru` run both directions in one loop.
 """
 
 import tensorflow as tf
@@ -94,6 +95,48 @@ def gru(inputs, initial_state, mask, kernel, recurrent_kernel, bias,
         *_tensors(kernel, recurrent_kernel, bias), activation,
         recurrent_activation, return_sequences=return_sequences,
         go_backwards=go_backwards, unroll=unroll, reset_after=reset_after,
+    )
+
+
+def bidirectional_lstm(inputs, fwd_initial_state_h, fwd_initial_state_c,
+                       bwd_initial_state_h, bwd_initial_state_c, mask,
+                       fwd_kernel, fwd_recurrent_kernel, fwd_bias,
+                       bwd_kernel, bwd_recurrent_kernel, bwd_bias,
+                       activation, recurrent_activation,
+                       return_sequences=False, unroll=False):
+    """Both directions of a bidirectional LSTM in one loop; returns
+    `(fwd_last, bwd_last, fwd_outputs, bwd_outputs, [fwd_h, fwd_c],
+    [bwd_h, bwd_c])`, the backward outputs in forward time order (see
+    `keras.src.backend.common.rnn.bidirectional_lstm`)."""
+    return common.bidirectional_lstm(
+        rnn, xnp, *_tensors(
+            inputs, fwd_initial_state_h, fwd_initial_state_c,
+            bwd_initial_state_h, bwd_initial_state_c, mask, fwd_kernel,
+            fwd_recurrent_kernel, fwd_bias, bwd_kernel,
+            bwd_recurrent_kernel, bwd_bias,
+        ), activation, recurrent_activation,
+        return_sequences=return_sequences, unroll=unroll,
+    )
+
+
+def bidirectional_gru(inputs, fwd_initial_state, bwd_initial_state, mask,
+                      fwd_kernel, fwd_recurrent_kernel, fwd_bias,
+                      bwd_kernel, bwd_recurrent_kernel, bwd_bias,
+                      activation, recurrent_activation,
+                      return_sequences=False, unroll=False,
+                      reset_after=True):
+    """Both directions of a bidirectional GRU in one loop; returns
+    `(fwd_last, bwd_last, fwd_outputs, bwd_outputs, [fwd_h], [bwd_h])`,
+    the backward outputs in forward time order (see
+    `keras.src.backend.common.rnn.bidirectional_gru`)."""
+    return common.bidirectional_gru(
+        rnn, xnp, *_tensors(
+            inputs, fwd_initial_state, bwd_initial_state, mask, fwd_kernel,
+            fwd_recurrent_kernel, fwd_bias, bwd_kernel,
+            bwd_recurrent_kernel, bwd_bias,
+        ), activation, recurrent_activation,
+        return_sequences=return_sequences, unroll=unroll,
+        reset_after=reset_after,
     )
 
 

@@ -33,6 +33,8 @@ from keras.src.backend.torch.core import switch
 from keras.src.backend.torch.core import unstack
 from keras.src.backend.torch.core import vectorized_map
 from keras.src.backend.torch.core import while_loop
+from keras.src.backend.torch.rnn import bidirectional_gru
+from keras.src.backend.torch.rnn import bidirectional_lstm
 from keras.src.backend.torch.rnn import cudnn_ok
 from keras.src.backend.torch.rnn import gru
 from keras.src.backend.torch.rnn import lstm

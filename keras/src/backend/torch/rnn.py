@@ -14,6 +14,11 @@ torch's as: `weight_ih = kernel.T`, `weight_hh = recurrent_kernel.T`;
 LSTM gates (input, forget, cell, output) are in the same order; GRU gates
 are reordered from Keras's (update, reset, candidate) to torch's (reset,
 update, new), and only `reset_after=True` matches torch's GRU.
+
+`bidirectional_lstm`/`bidirectional_gru` make ONE call of the same
+kernels with `bidirectional=True` (what `nn.LSTM(bidirectional=True)`
+calls) under the same conditions; otherwise they run both directions in
+one loop of the shared maths.
 """
 
 import torch
@@ -106,6 +111,117 @@ def gru(inputs, initial_state, mask, kernel, recurrent_kernel, bias,
         True,
     )
     return outputs[:, -1], outputs, [h[0]]
+
+
+def bidirectional_lstm(inputs, fwd_initial_state_h, fwd_initial_state_c,
+                       bwd_initial_state_h, bwd_initial_state_c, mask,
+                       fwd_kernel, fwd_recurrent_kernel, fwd_bias,
+                       bwd_kernel, bwd_recurrent_kernel, bwd_bias,
+                       activation, recurrent_activation,
+                       return_sequences=False, unroll=False):
+    """Both directions of a bidirectional LSTM; returns `(fwd_last,
+    bwd_last, fwd_outputs, bwd_outputs, [fwd_h, fwd_c], [bwd_h, bwd_c])`,
+    the backward outputs in forward time order. One
+    `torch.lstm(..., bidirectional=True)` call when `cudnn_ok`, no mask
+    and both directions have the same units; else both directions in
+    one loop of the shared maths."""
+    tensors = _tensors(
+        inputs, fwd_initial_state_h, fwd_initial_state_c,
+        bwd_initial_state_h, bwd_initial_state_c, mask, fwd_kernel,
+        fwd_recurrent_kernel, fwd_bias, bwd_kernel, bwd_recurrent_kernel,
+        bwd_bias,
+    )
+    (inputs, fwd_h, fwd_c, bwd_h, bwd_c, mask, fwd_kernel,
+     fwd_recurrent_kernel, fwd_bias, bwd_kernel, bwd_recurrent_kernel,
+     bwd_bias) = tensors
+    if not _fused_bidirectional(mask, activation, recurrent_activation,
+                                unroll, fwd_recurrent_kernel,
+                                bwd_recurrent_kernel):
+        return common.bidirectional_lstm(
+            rnn, xnp, *tensors, activation, recurrent_activation,
+            return_sequences=return_sequences, unroll=unroll,
+        )
+    fwd_bias, bwd_bias, has_bias = _both_biases(fwd_bias, bwd_bias)
+    params = [fwd_kernel.T, fwd_recurrent_kernel.T]
+    if has_bias:
+        params += [fwd_bias, torch.zeros_like(fwd_bias)]
+    params += [bwd_kernel.T, bwd_recurrent_kernel.T]
+    if has_bias:
+        params += [bwd_bias, torch.zeros_like(bwd_bias)]
+    # torch stacks the directions' states on axis 0 and concatenates
+    # their outputs on the last axis, both already in input time order.
+    outputs, h, c = torch.lstm(
+        inputs, (torch.stack([fwd_h, bwd_h]), torch.stack([fwd_c, bwd_c])),
+        params, has_bias, 1, 0.0, False, True, True,
+    )
+    fwd_outputs, bwd_outputs = torch.chunk(outputs, 2, dim=-1)
+    return (fwd_outputs[:, -1], bwd_outputs[:, 0], fwd_outputs,
+            bwd_outputs, [h[0], c[0]], [h[1], c[1]])
+
+
+def bidirectional_gru(inputs, fwd_initial_state, bwd_initial_state, mask,
+                      fwd_kernel, fwd_recurrent_kernel, fwd_bias,
+                      bwd_kernel, bwd_recurrent_kernel, bwd_bias,
+                      activation, recurrent_activation,
+                      return_sequences=False, unroll=False,
+                      reset_after=True):
+    """Both directions of a bidirectional GRU; returns `(fwd_last,
+    bwd_last, fwd_outputs, bwd_outputs, [fwd_h], [bwd_h])`, the backward
+    outputs in forward time order. One `torch.gru(...,
+    bidirectional=True)` call when `cudnn_ok`, `reset_after`, no mask and
+    both directions have the same units; else both directions in one
+    loop of the shared maths."""
+    tensors = _tensors(
+        inputs, fwd_initial_state, bwd_initial_state, mask, fwd_kernel,
+        fwd_recurrent_kernel, fwd_bias, bwd_kernel, bwd_recurrent_kernel,
+        bwd_bias,
+    )
+    (inputs, fwd_h, bwd_h, mask, fwd_kernel, fwd_recurrent_kernel,
+     fwd_bias, bwd_kernel, bwd_recurrent_kernel, bwd_bias) = tensors
+    if not reset_after or not _fused_bidirectional(
+            mask, activation, recurrent_activation, unroll,
+            fwd_recurrent_kernel, bwd_recurrent_kernel):
+        return common.bidirectional_gru(
+            rnn, xnp, *tensors, activation, recurrent_activation,
+            return_sequences=return_sequences, unroll=unroll,
+            reset_after=reset_after,
+        )
+    fwd_bias, bwd_bias, has_bias = _both_biases(fwd_bias, bwd_bias)
+    params = []
+    for kernel, recurrent_kernel, bias in (
+            (fwd_kernel, fwd_recurrent_kernel, fwd_bias),
+            (bwd_kernel, bwd_recurrent_kernel, bwd_bias)):
+        params += [_gru_order(kernel, -1).T,
+                   _gru_order(recurrent_kernel, -1).T]
+        if has_bias:
+            params += [_gru_order(bias[0], -1), _gru_order(bias[1], -1)]
+    outputs, h = torch.gru(
+        inputs, torch.stack([fwd_h, bwd_h]), params, has_bias, 1, 0.0,
+        False, True, True,
+    )
+    fwd_outputs, bwd_outputs = torch.chunk(outputs, 2, dim=-1)
+    return (fwd_outputs[:, -1], bwd_outputs[:, 0], fwd_outputs,
+            bwd_outputs, [h[0]], [h[1]])
+
+
+def _fused_bidirectional(mask, activation, recurrent_activation, unroll,
+                         fwd_recurrent_kernel, bwd_recurrent_kernel):
+    # torch's bidirectional kernels give both directions one hidden size.
+    return (mask is None
+            and cudnn_ok(activation, recurrent_activation, unroll)
+            and fwd_recurrent_kernel.shape == bwd_recurrent_kernel.shape)
+
+
+def _both_biases(fwd_bias, bwd_bias):
+    """Both directions' biases, zeros standing for a missing one (torch's
+    kernel takes biases for both or neither)."""
+    if fwd_bias is None and bwd_bias is None:
+        return None, None, False
+    if fwd_bias is None:
+        fwd_bias = torch.zeros_like(bwd_bias)
+    if bwd_bias is None:
+        bwd_bias = torch.zeros_like(fwd_bias)
+    return fwd_bias, bwd_bias, True
 
 
 def _gru_order(x, axis):
