@@ -23,7 +23,12 @@ def _model(compiled=True):
          layers.Dense(1)]
     )
     if compiled:
-        model.compile(optimizer="adam", loss="mse")
+        # Tracing the steps with `tf.function` costs TensorFlow seconds,
+        # more than these few eager batches.
+        model.compile(
+            optimizer="adam", loss="mse",
+            run_eagerly=backend.backend() == "tensorflow",
+        )
     return model
 
 

@@ -102,7 +102,12 @@ class GrainDatasetAdapterTest(testing.TestCase):
         # One model for both kinds of pipeline, and batches of one shape:
         # its steps compile once (JAX, TensorFlow).
         model = models.Sequential([layers.Input((3,)), layers.Dense(1)])
-        model.compile(optimizer="sgd", loss="mse")
+        # Tracing the steps with `tf.function` costs TensorFlow seconds,
+        # more than these few eager batches.
+        model.compile(
+            optimizer="sgd", loss="mse",
+            run_eagerly=backend.backend() == "tensorflow",
+        )
         samples = _samples(8)
         x = np.stack([sample[0] for sample in samples])
         y = np.stack([sample[1] for sample in samples])
