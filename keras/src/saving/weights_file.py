@@ -197,6 +197,9 @@ def _check_shapes(obj, entry):
     if _obj_type(obj) == "Optimizer":
         return  # Optimizers warn and skip on a count mismatch themselves.
     own = obj._trainable_variables + obj._non_trainable_variables
+    if getattr(obj, "quantization_mode", None) is not None:
+        # Quantized layers save in Keras's order (kernel before bias).
+        own = obj._quantized_variables()
     if len(entry) != len(own):
         return  # `load_own_variables` says what it expected.
     for index, variable in enumerate(own):
