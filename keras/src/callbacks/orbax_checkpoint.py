@@ -63,17 +63,20 @@ class OrbaxCheckpoint(MonitorCallback):
 
     Example:
 
+    ```python
+    checkpoint = keras.callbacks.OrbaxCheckpoint(
+        "/tmp/ckpt", monitor="val_loss", save_best_only=True)
+    model.fit(x, y, validation_split=0.2, epochs=10,
+              callbacks=[checkpoint])
+    # The latest (here: best) checkpoint, config and optimizer included.
+    model = keras.saving.load_model("/tmp/ckpt")
+    ```
+
     >>> import tempfile
-    >>> model = keras.Sequential([keras.Input((3,)),
-    ...                           keras.layers.Dense(1)])
-    >>> model.compile(optimizer="sgd", loss="mse")
-    >>> directory = tempfile.mkdtemp()
-    >>> checkpoint = keras.callbacks.OrbaxCheckpoint(directory)
-    >>> _ = model.fit(np.ones((8, 3)), np.ones((8, 1)), epochs=2,
-    ...               callbacks=[checkpoint], verbose=0)
-    >>> restored = keras.saving.load_model(directory)
-    >>> restored.output_shape
-    (None, 1)
+    >>> checkpoint = keras.callbacks.OrbaxCheckpoint(
+    ...     tempfile.mkdtemp(), save_freq=100, max_to_keep=3)
+    >>> checkpoint.save_freq, checkpoint.max_to_keep
+    (100, 3)
     """
 
     def __init__(
