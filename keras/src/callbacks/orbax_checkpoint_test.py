@@ -8,6 +8,7 @@ from keras.src import backend
 from keras.src import layers
 from keras.src import models
 from keras.src import testing
+from keras.src.backend.common import global_state
 from keras.src.callbacks import orbax_checkpoint
 from keras.src.callbacks.orbax_checkpoint import OrbaxCheckpoint
 from keras.src.saving import orbax_util
@@ -167,10 +168,28 @@ class OrbaxCheckpointTest(testing.TestCase):
     @pytest.mark.skipif(
         backend.backend() != "jax", reason="Only JAX places arrays."
     )
-    def test_abstract_pytree_is_none_without_distribution(self):
-        self.assertIsNone(
-            orbax_util.build_orbax_abstract_pytree("/nonexistent/1")
+    def test_abstract_pytree_carries_target_shardings(self):
+        import jax
+
+        directory = self.get_temp_dir()
+        model = _model(compiled=False)
+        callback = OrbaxCheckpoint(directory, save_on_background=False)
+        callback.set_model(model)
+        callback.on_epoch_end(0, {})
+        # Nothing to reshard without a distribution.
+        self.assertIsNone(orbax_util.build_orbax_abstract_pytree(directory))
+        global_state.set_global_attribute("distribution", object())
+        self.addCleanup(
+            global_state.set_global_attribute, "distribution", None
         )
+        kernel = jax.numpy.zeros((3, 4))
+        reference = {"layers": {"dense": {"vars": {"0": kernel}}}}
+        tree = orbax_util.build_orbax_abstract_pytree(directory, reference)
+        vars_ = tree["layers"]["dense"]["vars"]
+        self.assertEqual(vars_["0"].shape, (3, 4))
+        self.assertEqual(vars_["0"].sharding, kernel.sharding)
+        self.assertEqual(vars_["1"].shape, (4,))
+        self.assertIsNone(vars_["1"].sharding)
 
     def test_checkpoint_detection(self):
         directory = self.get_temp_dir()
