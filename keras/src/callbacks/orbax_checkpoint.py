@@ -178,12 +178,16 @@ class OrbaxCheckpoint(MonitorCallback):
 
     def on_train_end(self, logs=None):
         """Waits for the writes still in flight, so that the checkpoints
-        are complete when `fit` returns.
+        are complete when `fit` returns, and releases Orbax's manager (its
+        threads); the next `fit` opens the directory again.
 
         Args:
             logs: unused.
         """
-        self.wait_until_finished()
+        manager, self._manager = self._manager, None
+        if manager is not None:
+            manager.wait_until_finished()
+            manager.close()
 
     def wait_until_finished(self):
         """Blocks until every checkpoint write in flight has finished (on
