@@ -203,8 +203,14 @@ class OrbaxCheckpointTest(testing.TestCase):
         with self.assertRaisesRegex(ValueError, "No Orbax checkpoint"):
             orbax_util.find_latest_orbax_checkpoint(directory)
 
-    def test_invalid_arguments(self):
+    def test_arguments_and_hosts(self):
         directory = self.get_temp_dir()
+        callback = OrbaxCheckpoint(directory)
+        self.assertEqual(callback.max_to_keep, 1)
+        self.assertTrue(callback.save_on_background)
+        # One process here, on every backend.
+        self.assertFalse(callback.is_multihost_enabled())
+        self.assertTrue(callback.is_primary_host())
         with self.assertRaisesRegex(ValueError, "max_to_keep"):
             OrbaxCheckpoint(directory, max_to_keep=0)
         with self.assertRaisesRegex(ValueError, "save_freq"):
