@@ -8,6 +8,9 @@ from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.layers.core.wrapper import Wrapper
 from keras.src.layers.layer import Layer
+from keras.src.layers.rnn import cell_arguments
+from keras.src.layers.rnn.gru import GRU
+from keras.src.layers.rnn.lstm import LSTM
 from keras.src.saving import serialization_lib
 
 MERGE_MODES = ("sum", "mul", "ave", "concat", None)
@@ -167,6 +170,29 @@ class Bidirectional(Wrapper):
     # -- calling --------------------------------------------------------------
 
     def call(self, sequences, initial_state=None, mask=None, training=None):
+        if isinstance(mask, (list, tuple)):
+            mask = mask[0]
+        fused = self._fused_kind(mask, training)
+        if fused is not None:
+            forward, backward, forward_states, backward_states = (
+                self._call_fused(fused, sequences, initial_state, mask)
+            )
+        else:
+            forward, backward, forward_states, backward_states = (
+                self._call_layers(sequences, initial_state, mask, training)
+            )
+        forward = self._in_compute_dtype(forward)
+        backward = self._in_compute_dtype(backward)
+        outputs = self._merge(forward, backward)
+        if not self.return_state:
+            return outputs
+        if self.merge_mode is not None:
+            outputs = (outputs,)
+        return tuple(outputs) + forward_states + backward_states
+
+    def _call_layers(self, sequences, initial_state, mask, training):
+        """Calls both layers; returns `(forward, backward, forward_states,
+        backward_states)`, the backward outputs in forward time order."""
         kwargs = {}
         if training is not None:
             kwargs["training"] = training
@@ -186,14 +212,111 @@ class Bidirectional(Wrapper):
         if self.return_sequences:
             # The backward layer emits its steps last-to-first.
             backward = ops.flip(backward, axis=1)
-        forward = self._in_compute_dtype(forward)
-        backward = self._in_compute_dtype(backward)
-        outputs = self._merge(forward, backward)
+        return forward, backward, forward_states, backward_states
+
+    # -- the fused path ---------------------------------------------------------
+
+    def _fused_kind(self, mask, training):
+        """`"lstm"` or `"gru"` when both directions can run as one
+        `backend.bidirectional_lstm`/`bidirectional_gru` call, else
+        `None`.
+
+        The rule is the single layers' own (`LSTM.inner_loop`): the
+        backend's fused kernel computes the configuration (`cudnn_ok`:
+        torch, tanh/sigmoid, not unrolled), no recurrent dropout, no
+        input dropout while training, `use_cudnn` not False, GRUs with
+        `reset_after`; and nothing the layers' own `__call__` would add
+        (stateful states, activity regularizers, subclass code, differing
+        dtypes). A mask is allowed under `use_cudnn="auto"`: the backend
+        then runs both directions in one loop of the generic maths (the
+        single layers, with `use_cudnn=True`, raise on it: so does this
+        path, by leaving it to them).
+        """
+        forward, backward = self.forward_layer, self.backward_layer
+        kind = {LSTM: "lstm", GRU: "gru"}.get(type(forward))
+        if kind is None or type(backward) is not type(forward):
+            return None
+        if forward.go_backwards or not backward.go_backwards:
+            return None
+        if forward.unroll != backward.unroll:
+            return None
+        if forward.compute_dtype != backward.compute_dtype:
+            return None
+        for layer in (forward, backward):
+            cell = layer.cell
+            if (layer.stateful or layer.use_cudnn is False
+                    or layer.activity_regularizer is not None
+                    or cell.recurrent_dropout
+                    or (training and cell.dropout)):
+                return None
+            if mask is not None and layer.use_cudnn is True:
+                return None
+            if kind == "gru" and not cell.reset_after:
+                return None
+            if not backend.cudnn_ok(cell.activation,
+                                    cell.recurrent_activation, layer.unroll,
+                                    cell.use_bias):
+                return None
+        if (forward.cell.activation is not backward.cell.activation
+                or forward.cell.recurrent_activation
+                is not backward.cell.recurrent_activation):
+            return None
+        return kind
+
+    def _call_fused(self, kind, sequences, initial_state, mask):
+        """Both directions in one backend call; the same results as
+        `_call_layers`."""
+        forward, backward = self.forward_layer, self.backward_layer
+        dtype = forward.compute_dtype
+        sequences = ops.convert_to_tensor(sequences)
+        if backend.is_float_dtype(backend.standardize_dtype(sequences.dtype)):
+            sequences = ops.cast(sequences, dtype)
+        if initial_state is None:
+            batch_size = ops.shape(sequences)[0]
+            forward_state = forward.get_initial_state(batch_size)
+            backward_state = backward.get_initial_state(batch_size)
+        else:
+            forward_state, backward_state = self._split_states(initial_state)
+            forward_state = tree.flatten(forward_state)
+            backward_state = tree.flatten(backward_state)
+            expected = 2 if kind == "lstm" else 1
+            if len(forward_state) != expected:
+                raise ValueError(
+                    f"Bidirectional '{self.name}': `initial_state` must "
+                    f"hold {expected} state(s) per direction "
+                    f"({'[h, c]' if kind == 'lstm' else '[h]'} forward, "
+                    f"then backward), {2 * expected} tensors in all. "
+                    f"Received {2 * len(forward_state)} tensor(s)."
+                )
+        states = [ops.cast(s, dtype)
+                  for s in list(forward_state) + list(backward_state)]
+        weights = (cell_arguments.compute_weights(forward.cell, dtype)
+                   + cell_arguments.compute_weights(backward.cell, dtype))
+        cell = forward.cell
+        fn = (backend.bidirectional_lstm if kind == "lstm"
+              else backend.bidirectional_gru)
+        options = {"return_sequences": self.return_sequences,
+                   "unroll": forward.unroll}
+        if kind == "gru":
+            options["reset_after"] = True
+        (forward_last, backward_last, forward_outputs, backward_outputs,
+         forward_states, backward_states) = fn(
+            sequences, *states, mask, *weights, cell.activation,
+            cell.recurrent_activation, **options)
+        if self.return_sequences:
+            forward_out = _zero_masked(forward, forward_outputs, mask)
+            backward_out = _zero_masked(backward, backward_outputs, mask)
+        else:
+            # A direction's last output comes from its last processed step:
+            # the sequence's last step forwards, its first one backwards.
+            last, first = (None, None) if mask is None else (
+                mask[:, -1], mask[:, 0])
+            forward_out = _zero_masked(forward, forward_last, last)
+            backward_out = _zero_masked(backward, backward_last, first)
         if not self.return_state:
-            return outputs
-        if self.merge_mode is not None:
-            outputs = (outputs,)
-        return tuple(outputs) + forward_states + backward_states
+            forward_states = backward_states = ()
+        return (forward_out, backward_out, tuple(forward_states),
+                tuple(backward_states))
 
     def _split_states(self, initial_state):
         states = (
@@ -321,6 +444,18 @@ class Bidirectional(Wrapper):
         return wrapper
 
 
+def _zero_masked(layer, outputs, keep):
+    """`outputs` with zeros where `keep` (the mask, or the mask's column
+    of the step a last output comes from) is off, for a layer created
+    with `zero_output_for_mask=True`: the backend's loop repeats the
+    previous output there."""
+    if keep is None or not layer.zero_output_for_mask:
+        return outputs
+    keep = ops.cast(ops.convert_to_tensor(keep), "bool")
+    keep = ops.expand_dims(keep, -1)
+    return ops.where(keep, outputs, ops.zeros_like(outputs))
+
+
 def _check_recurrent(layer, argument):
     missing = [a for a in _RNN_ATTRIBUTES if not hasattr(layer, a)]
     if missing:
@@ -357,7 +492,12 @@ def _copy(layer, name, **overrides):
     config = layer.get_config()
     config["name"] = name
     config.update(overrides)
-    return type(layer).from_config(config)
+    copy = type(layer).from_config(config)
+    if hasattr(layer, "use_cudnn"):
+        # Not in `LSTM`/`GRU` configs (as in Keras), but the copies keep
+        # it, as Keras's do.
+        copy.use_cudnn = layer.use_cudnn
+    return copy
 
 
 def _state_list(layer):

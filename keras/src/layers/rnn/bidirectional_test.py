@@ -1,10 +1,15 @@
+from unittest import mock
+
 import numpy as np
 import pytest
+from absl.testing import parameterized
 
 import keras
 from keras.src import backend
 from keras.src import ops
 from keras.src import testing
+from keras.src.backend.common.rnn_test import grads_of
+from keras.src.backend.common.rnn_test import scalar_loss
 from keras.src.layers.rnn.bidirectional import Bidirectional
 
 
@@ -373,3 +378,102 @@ class BidirectionalTest(testing.TestCase):
             model.compile("adam", "mse", jit_compile=jit)
             history = model.fit(x, y, batch_size=8, epochs=2, verbose=0)
             self.assertTrue(np.isfinite(history.history["loss"][-1]))
+
+    def test_fused_path_rule(self):
+        # Both directions run as one backend call under the single layers'
+        # own fused-kernel rule (`cudnn_ok`: torch only), a mask allowed.
+        fused = backend.backend() == "torch"
+        mask = np.ones((2, 3), bool)
+
+        def kind(layer, mask=None, training=None, **kwargs):
+            return Bidirectional(layer, **kwargs)._fused_kind(mask, training)
+
+        lstm, gru = keras.layers.LSTM, keras.layers.GRU
+        self.assertEqual(kind(lstm(2)), "lstm" if fused else None)
+        self.assertEqual(kind(gru(2), mask), "gru" if fused else None)
+        self.assertEqual(kind(lstm(2, dropout=0.5), training=False),
+                         "lstm" if fused else None)
+        unfused = [
+            (lstm(2, dropout=0.5), None, True),
+            (lstm(2, recurrent_dropout=0.5), None, None),
+            (lstm(2, stateful=True), None, None),
+            (lstm(2, use_cudnn=False), None, None),
+            (lstm(2, use_cudnn=True), mask, None),
+            (lstm(2, activation="relu"), None, None),
+            (lstm(2, unroll=True), None, None),
+            (lstm(2, activity_regularizer="l2"), None, None),
+            (gru(2, reset_after=False), None, None),
+            (keras.layers.SimpleRNN(2), None, None),
+        ]
+        for layer, m, training in unfused:
+            self.assertIsNone(kind(layer, m, training), layer.get_config())
+        self.assertIsNone(
+            kind(lstm(2), backward_layer=gru(2, go_backwards=True)))
+
+    @parameterized.parameters("LSTM", "GRU")
+    @pytest.mark.skipif(backend.backend() != "torch",
+                        reason="The fused path applies where `cudnn_ok` "
+                        "holds: on torch only.")
+    def test_fused_path_equals_layers(self, rnn):
+        # The fused path (ONE torch.lstm/torch.gru call with
+        # bidirectional=True without a mask; one generic loop for both
+        # directions with one) against the two layers' own calls
+        # (`use_cudnn=False`): outputs and gradients, for every merge
+        # mode, masks, `return_state` and `initial_state`.
+        import torch
+
+        rng = np.random.RandomState(7)
+        x = rng.randn(2, 4, 3).astype("float32")
+        padded = np.array([[1, 1, 1, 0], [0, 1, 1, 1]], bool)
+        n_states = 2 if rnn == "LSTM" else 1
+        states = [rng.randn(2, 2).astype("float32")
+                  for _ in range(2 * n_states)]
+        cases = [
+            ({"return_sequences": True}, "concat", None, False),
+            ({"return_sequences": True}, "sum", padded, True),
+            ({"return_state": True, "zero_output_for_mask": True},
+             None, padded, True),
+            ({"return_sequences": True, "return_state": True}, "mul", None,
+             True),
+            ({"return_state": True}, "ave", padded, False),
+        ]
+        kernel = torch.lstm if rnn == "LSTM" else torch.gru
+        for options, merge_mode, mask, with_states in cases:
+            layers = []
+            for use_cudnn in ("auto", False):
+                layer = Bidirectional(
+                    getattr(keras.layers, rnn)(2, use_cudnn=use_cudnn,
+                                               **options),
+                    merge_mode=merge_mode)
+                layer.build(x.shape)
+                layers.append(layer)
+            fused, generic = layers
+            self.assertIsNotNone(fused._fused_kind(mask, None))
+            weights = [ops.convert_to_numpy(w)
+                       for w in fused.trainable_variables]
+            generic.set_weights(fused.get_weights())
+
+            n = 2 * n_states if with_states else 0
+
+            def run(layer, x, *rest, mask=mask, n=n):
+                outputs, _ = layer.stateless_call(
+                    list(rest[n:]),
+                    [v.value for v in layer.non_trainable_variables], x,
+                    initial_state=list(rest[:n]) or None, mask=mask)
+                return keras.tree.flatten(outputs)
+
+            args = [x, *states[:n], *weights]
+            with mock.patch.object(torch, kernel.__name__,
+                                   wraps=kernel) as calls:
+                got = run(fused, *args)
+            self.assertEqual(calls.call_count, 0 if mask is not None else 1)
+            if mask is None:
+                self.assertTrue(calls.call_args.args[7])  # bidirectional
+            want = run(generic, *args)
+            self.assertEqual(len(got), len(want))
+            for a, b in zip(got, want):
+                self.assertAllClose(a, b, atol=1e-5)
+            got = grads_of(lambda *a: scalar_loss(run(fused, *a)), args)
+            want = grads_of(lambda *a: scalar_loss(run(generic, *a)), args)
+            for a, b in zip(got, want):
+                self.assertAllClose(a, b, atol=1e-5)
