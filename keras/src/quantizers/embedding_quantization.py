@@ -68,7 +68,10 @@ class EmbeddingQuantizationMixin:
         config = qconfig.validate_and_resolve_config(mode, config)
         mode = config.mode
         _check_mode(mode)
-        table = ops.convert_to_tensor(self._embeddings.value, "float32")
+        # Converted once, in NumPy (eager JAX compiles each op).
+        table = np.asarray(
+            backend.convert_to_numpy(self._embeddings.value), "float32"
+        )
         self._drop_table()
         source = self.dtype_policy.name
         if mode == "int8":
@@ -78,9 +81,9 @@ class EmbeddingQuantizationMixin:
                     config, quantizers.AbsMaxQuantizer(axis=-1)
                 )
             )
-            q, scale = quantizer(table, axis=-1)
+            q, scale = _quantize_rows(quantizer, table)
             self._embeddings.assign(q)
-            self.embeddings_scale.assign(ops.reshape(scale, (-1,)))
+            self.embeddings_scale.assign(scale.reshape(-1))
             policy = QuantizedDTypePolicy("int8", source)
         else:
             block = qconfig.get_block_size_for_layer(self, config)
@@ -229,20 +232,29 @@ class EmbeddingQuantizationMixin:
                     quantizers.AbsMaxQuantizer(axis=-1, value_range=(-8, 7)),
                 )
             )
-            q, scale = quantizer(table, axis=-1)
-            self.embeddings_scale.assign(ops.reshape(scale, (-1,)))
+            q, scale = _quantize_rows(quantizer, table)
+            self.embeddings_scale.assign(scale.reshape(-1))
         else:
             # Groups run along the embedding axis: quantize the transpose.
             q, scale, zero = (
                 quantizers.abs_max_quantize_grouped_with_zero_point(
-                    ops.transpose(table), block_size=block
+                    table.T, block_size=block, to_numpy=True
                 )
             )
-            q = ops.transpose(q)
-            self.embeddings_scale.assign(ops.transpose(scale))
-            self.embeddings_zero.assign(ops.transpose(zero))
-        packed, _, _ = quantizers.pack_int4(ops.cast(q, "int8"), axis=-1)
+            q = backend.convert_to_numpy(q).T
+            self.embeddings_scale.assign(backend.convert_to_numpy(scale).T)
+            self.embeddings_zero.assign(backend.convert_to_numpy(zero).T)
+        packed, _, _ = quantizers.pack_int4(q.astype("int8"), axis=-1)
         self._embeddings.assign(packed)
+
+
+def _quantize_rows(quantizer, table):
+    """`quantizer` over each row of `table`, as NumPy arrays."""
+    if isinstance(quantizer, quantizers.AbsMaxQuantizer):
+        q, scale = quantizer(table, axis=-1, to_numpy=True)
+    else:
+        q, scale = quantizer(table)
+    return backend.convert_to_numpy(q), backend.convert_to_numpy(scale)
 
 
 def _check_mode(mode):

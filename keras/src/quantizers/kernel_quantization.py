@@ -86,12 +86,12 @@ class KernelLayout:
         self.rows = math.prod(self.kernel_shape[a] for a in reduced_axes)
         self.units = math.prod(self.kernel_shape[a] for a in self.free_axes)
 
-    def to_matrix(self, kernel):
-        """The kernel as a `(rows, units)` matrix."""
+    def to_matrix(self, kernel, xp=ops):
+        """The kernel as a `(rows, units)` matrix (`xp`: `ops` or `np`)."""
         perm = self.reduced_axes + self.free_axes
         if perm != tuple(range(len(perm))):
-            kernel = ops.transpose(kernel, perm)
-        return ops.reshape(kernel, (self.rows, self.units))
+            kernel = xp.transpose(kernel, perm)
+        return xp.reshape(kernel, (self.rows, self.units))
 
     def from_matrix(self, matrix):
         """The inverse of `to_matrix`."""
@@ -102,14 +102,14 @@ class KernelLayout:
             kernel = ops.transpose(kernel, tuple(np.argsort(perm)))
         return kernel
 
-    def scale_to_output(self, scale):
+    def scale_to_output(self, scale, xp=ops):
         """A per-unit scale of shape `(units,)` laid out against the
-        output."""
+        output (`xp`: `ops` or `np`)."""
         free_shape = tuple(self.kernel_shape[a] for a in self.free_axes)
-        scale = ops.reshape(scale, free_shape)
+        scale = xp.reshape(scale, free_shape)
         if self.output_perm != tuple(range(len(self.output_perm))):
-            scale = ops.transpose(scale, self.output_perm)
-        return ops.reshape(scale, self.output_scale_shape)
+            scale = xp.transpose(scale, self.output_perm)
+        return xp.reshape(scale, self.output_scale_shape)
 
 
 class KernelQuantizationMixin:
@@ -180,7 +180,9 @@ class KernelQuantizationMixin:
             )
             self._route_to_quantized_call()
             return
-        value = ops.convert_to_tensor(kernel.value, dtype="float32")
+        # Weights are converted once, in NumPy: eager JAX would compile
+        # each of the dozens of ops for this one-time conversion.
+        value = np.asarray(backend.convert_to_numpy(kernel.value), "float32")
         self._drop_variable("_kernel", kernel)
         if mode == "int8":
             self._int8_from_float(value, layout, config)
@@ -322,11 +324,11 @@ class KernelQuantizationMixin:
         quantizer = qconfig.QuantizationConfig.weight_quantizer_or_default(
             config, default
         )
-        q, scale = quantizer(value, axis=layout.reduced_axes)
+        q, scale = _quantize_weights(quantizer, value, layout.reduced_axes)
         self._int8_variables(layout)
         self._kernel.assign(q)
         self.kernel_scale.assign(
-            layout.scale_to_output(ops.reshape(scale, (-1,)))
+            layout.scale_to_output(scale.reshape(-1), xp=np)
         )
 
     def _int4_variables(self, layout, block):
@@ -352,7 +354,7 @@ class KernelQuantizationMixin:
         )
 
     def _int4_from_float(self, value, layout, config, block):
-        matrix = layout.to_matrix(value)
+        matrix = layout.to_matrix(value, xp=np)
         self._int4_variables(layout, block)
         if block is None or block == -1:
             default = quantizers.AbsMaxQuantizer(
@@ -363,19 +365,18 @@ class KernelQuantizationMixin:
                     config, default
                 )
             )
-            q, scale = quantizer(matrix, axis=0)
-            self.kernel_scale.assign(ops.reshape(scale, (-1,)))
+            q, scale = _quantize_weights(quantizer, matrix, (0,))
+            self.kernel_scale.assign(scale.reshape(-1))
         else:
             q, scale, zero = (
                 quantizers.abs_max_quantize_grouped_with_zero_point(
-                    matrix, block_size=block
+                    matrix, block_size=block, to_numpy=True
                 )
             )
             self.kernel_scale.assign(scale)
             self.kernel_zero.assign(zero)
-        packed, _, _ = quantizers.pack_int4(
-            ops.cast(q, "int8"), axis=-1
-        )
+            q = backend.convert_to_numpy(q)
+        packed, _, _ = quantizers.pack_int4(q.astype("int8"), axis=-1)
         self._kernel.assign(packed)
 
     def _activation_quantizer(self):
@@ -466,6 +467,16 @@ class KernelQuantizationMixin:
             self.outputs_grad_scale.value,
             self.outputs_grad_amax_history.value,
         )
+
+
+def _quantize_weights(quantizer, value, axis):
+    """`quantizer(value)` as NumPy arrays; abs-max quantizers compute in
+    NumPy directly."""
+    if isinstance(quantizer, quantizers.AbsMaxQuantizer):
+        q, scale = quantizer(value, axis=axis, to_numpy=True)
+    else:
+        q, scale = quantizer(value)
+    return backend.convert_to_numpy(q), backend.convert_to_numpy(scale)
 
 
 def _float8_round(x, scale, history):

@@ -68,8 +68,8 @@ def abs_max_quantize(
 ):
     """Quantizes `inputs` symmetrically by their largest absolute value.
 
-    `scale = value_range[1] / max(|inputs|)` along `axis` (kept as size-1
-    dimensions) and `quantized = clip(round(inputs * scale), *value_range)`;
+    `scale = value_range[1] / (max(|inputs|) + epsilon)` along `axis`
+    (kept as size-1 dimensions) and `quantized = clip(round(inputs * scale), *value_range)`;
     `quantized / scale` approximates `inputs`.
 
     Args:
@@ -77,7 +77,7 @@ def abs_max_quantize(
         axis: the axis or axes reduced to compute the scale.
         value_range: `(min, max)` of the quantized values.
         dtype: the dtype of the quantized values.
-        epsilon: floor of the absolute maximum (avoids dividing by zero).
+        epsilon: added to the absolute maximum (avoids dividing by zero).
         to_numpy: compute with NumPy instead of the backend.
 
     Returns:
@@ -94,13 +94,13 @@ def abs_max_quantize(
     if to_numpy:
         x = np.asarray(backend.convert_to_numpy(inputs), dtype="float32")
         amax = np.max(np.abs(x), axis=axis, keepdims=True)
-        scale = np.float32(high) / np.maximum(amax, np.float32(epsilon))
+        scale = np.float32(high) / (amax + np.float32(epsilon))
         scale = scale.astype("float32")
         quantized = np.clip(np.round(x * scale), low, high).astype(dtype)
         return ops.convert_to_tensor(quantized), ops.convert_to_tensor(scale)
     inputs = ops.convert_to_tensor(inputs)
     amax = ops.max(ops.abs(inputs), axis=axis, keepdims=True)
-    scale = ops.divide(high, ops.maximum(amax, epsilon))
+    scale = ops.divide(high, ops.add(amax, epsilon))
     quantized = ops.clip(ops.round(ops.multiply(inputs, scale)), low, high)
     return ops.cast(quantized, dtype), scale
 
@@ -113,7 +113,7 @@ class AbsMaxQuantizer(Quantizer):
         axis: the axis or axes reduced to compute the scale; `None`
             reduces the last axis.
         value_range: `(min, max)` of the quantized values.
-        epsilon: floor of the absolute maximum.
+        epsilon: added to the absolute maximum.
         output_dtype: the dtype of the quantized values.
 
     Example:
@@ -280,8 +280,9 @@ def compute_float8_scale(amax, scale, dtype_max, margin=0):
     scale = ops.convert_to_tensor(scale, dtype="float32")
     # Written as a reciprocal, as float8 recipes state it: the factor
     # multiplying the inputs.
-    factor = ops.divide(ops.divide(dtype_max, amax), 2.0**margin)
     usable = ops.logical_and(ops.greater(amax, 0.0), ops.isfinite(amax))
+    safe_amax = ops.where(usable, amax, 1.0)
+    factor = ops.divide(ops.divide(dtype_max, safe_amax), 2.0**margin)
     factor = ops.where(usable, factor, ops.divide(1.0, scale))
     return ops.divide(1.0, factor)
 
@@ -475,6 +476,9 @@ def pack_int4(arr, axis=0, dtype="int8"):
     ([49, 7], 3)
     """
     dtype = _check_int4_dtype(dtype)
+    if isinstance(arr, np.ndarray):
+        # Weights quantized once: NumPy, not one compiled op per step.
+        return _pack_int4_numpy(arr, axis, dtype)
     arr = ops.convert_to_tensor(arr)
     if dtypes.standardize_dtype(arr.dtype) != dtype:
         raise TypeError(
@@ -498,6 +502,23 @@ def pack_int4(arr, axis=0, dtype="int8"):
         byte = ops.where(ops.greater(byte, 127), byte - 256, byte)
     packed = ops.moveaxis(ops.cast(byte, dtype), 0, axis)
     return packed, tuple(packed.shape), length
+
+
+def _pack_int4_numpy(arr, axis, dtype):
+    if arr.dtype != np.dtype(dtype):
+        raise TypeError(
+            f"pack_int4 expects a tensor of dtype {dtype}. Received: "
+            f"dtype={arr.dtype}"
+        )
+    axis = axis % arr.ndim
+    length = arr.shape[axis]
+    moved = np.moveaxis(arr, axis, 0).astype("int32")
+    if length % 2:
+        moved = np.concatenate([moved, np.zeros_like(moved[:1])], axis=0)
+    byte = (moved[0::2] & 15) | ((moved[1::2] & 15) << 4)
+    packed = np.moveaxis(byte.astype("uint8").view(dtype), 0, axis)
+    packed = np.ascontiguousarray(packed)
+    return ops.convert_to_tensor(packed), tuple(packed.shape), length
 
 
 @keras_export("keras.quantizers.unpack_int4")

@@ -1,0 +1,57 @@
+from absl.testing import parameterized
+
+from keras.src import dtype_policies
+from keras.src import testing
+from keras.src.dtype_policies.dtype_policy import Int4DTypePolicy
+from keras.src.dtype_policies.dtype_policy import QuantizedDTypePolicy
+from keras.src.dtype_policies.dtype_policy import QuantizedFloat8DTypePolicy
+
+
+class QuantizedDTypePolicyTest(testing.TestCase):
+    @parameterized.parameters(
+        # (name, class, compute dtype, variable dtype, mode), as upstream.
+        ("int8_from_float32", QuantizedDTypePolicy, "float32", "float32",
+         "int8"),
+        ("int8_from_mixed_bfloat16", QuantizedDTypePolicy, "bfloat16",
+         "float32", "int8"),
+        ("int4_from_float32", QuantizedDTypePolicy, "float32", "float32",
+         "int4"),
+        ("int4/64_from_float32", Int4DTypePolicy, "float32", "float32",
+         "int4"),
+        ("float8_from_mixed_float16", QuantizedFloat8DTypePolicy, "float16",
+         "float32", "float8"),
+    )
+    def test_from_name(self, name, cls, compute, variable, mode):
+        policy = dtype_policies.get(name)
+        self.assertIs(type(policy), cls)
+        self.assertEqual(policy.name, name)
+        self.assertEqual(
+            (policy.compute_dtype, policy.variable_dtype), (compute, variable)
+        )
+        self.assertEqual(policy.quantization_mode, mode)
+        config = dtype_policies.serialize(policy)
+        self.assertEqual(config["module"], "keras.dtype_policies")
+        self.assertEqual(dtype_policies.deserialize(config), policy)
+
+    def test_configs_and_errors(self):
+        self.assertEqual(
+            QuantizedDTypePolicy("int8", "float32").get_config(),
+            {"mode": "int8", "source_name": "float32"},
+        )
+        policy = QuantizedFloat8DTypePolicy("float8", "float32", 16)
+        self.assertEqual(policy.amax_history_length, 16)
+        self.assertEqual(policy.get_config()["amax_history_length"], 16)
+        self.assertEqual(Int4DTypePolicy("int4/32", "float32").block_size, 32)
+        self.assertEqual(
+            dtype_policies.QUANTIZATION_MODES, ("int8", "float8", "int4")
+        )
+        with self.assertRaisesRegex(ValueError, "valid pair"):
+            dtype_policies.get("int8_from_")
+        with self.assertRaisesRegex(ValueError, "float16"):
+            QuantizedDTypePolicy("int8", "mixed_float16")
+        with self.assertRaisesRegex(ValueError, "int4/<block_size>"):
+            Int4DTypePolicy("int4", "float32")
+        with self.assertRaisesRegex(ValueError, "Invalid quantization mode"):
+            QuantizedDTypePolicy("int3", "float32")
+        with self.assertRaisesRegex(ValueError, "amax_history_length"):
+            QuantizedFloat8DTypePolicy("float8", "float32", 0)
