@@ -33,6 +33,13 @@ class Bidirectional(Wrapper):
     output zeros at masked steps (`zero_output_for_mask=True`). The
     weights are the forward layer's, then the backward layer's.
 
+    Two `LSTM` (or two `GRU`) layers for which the backend has a fused
+    kernel (on PyTorch: default activations, not unrolled, no recurrent
+    dropout, no dropout in training, not stateful) run both directions
+    in one call: one `torch.lstm`/`torch.gru` with `bidirectional=True`,
+    or, with a mask, one loop for both directions. The results are those
+    of calling the two layers.
+
     With `return_state=True` the result is
     `(merged, *forward_states, *backward_states)` (or
     `(forward, backward, *forward_states, *backward_states)` when
