@@ -221,7 +221,7 @@ class Bidirectional(Wrapper):
             backward = ops.flip(backward, axis=1)
         return forward, backward, forward_states, backward_states
 
-    # -- the fused path ---------------------------------------------------------
+    # -- the fused path --------------------------------------------------------
 
     def _fused_kind(self, mask, training):
         """`"lstm"` or `"gru"` when both directions can run as one
