@@ -422,6 +422,10 @@ class KernelQuantizationMixin:
     # -- float8 ---------------------------------------------------------------
 
     def _float8_build(self):
+        # The torch backend's custom gradients are autograd Functions that
+        # `torch.func` (the captured jit step) cannot transform: torch
+        # compiles this layer's model with its ordinary step instead.
+        self.supports_jit = {"torch": False}
         length = getattr(
             self.dtype_policy,
             "amax_history_length",

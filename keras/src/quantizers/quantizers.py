@@ -121,7 +121,7 @@ class AbsMaxQuantizer(Quantizer):
     >>> quantizer = keras.quantizers.AbsMaxQuantizer(axis=-1)
     >>> q, scale = quantizer(keras.ops.array([[0.5, -1.0]]))
     >>> keras.ops.convert_to_numpy(q).tolist()
-    [[64, -127]]
+    [[63, -127]]
     """
 
     def __init__(
@@ -353,19 +353,34 @@ def adjust_and_nudge(min_range, max_range, num_bits, narrow_range):
     (TensorFlow's fake-quant nudging).
 
     Returns:
-        `(nudged_min, nudged_max, scale)`.
+        `(nudged_min, nudged_max, scale, inv_scale)`; `inv_scale` is
+        computed from the range itself, so halfway points such as
+        `1.5 * (14 / 2)` stay exact.
     """
     quant_min = 1.0 if narrow_range else 0.0
     quant_max = float(2**num_bits - 1)
-    scale = ops.divide(ops.subtract(max_range, min_range),
-                       quant_max - quant_min)
+    span = ops.subtract(max_range, min_range)
+    scale = ops.divide(span, quant_max - quant_min)
+    inv_scale = ops.divide(quant_max - quant_min, span)
     zero_from_min = ops.subtract(quant_min, ops.divide(min_range, scale))
     nudged_zero = ops.floor(
         ops.add(ops.clip(zero_from_min, quant_min, quant_max), 0.5)
     )
     nudged_min = ops.multiply(ops.subtract(quant_min, nudged_zero), scale)
     nudged_max = ops.multiply(ops.subtract(quant_max, nudged_zero), scale)
-    return nudged_min, nudged_max, scale
+    return nudged_min, nudged_max, scale, inv_scale
+
+
+def quantize_with_zero_point(input_tensor, scale, zero, maxq):
+    """Asymmetric quantization to `[0, maxq]`:
+    `clip(round(x / scale + zero), 0, maxq)`."""
+    q = ops.round(ops.add(ops.divide(input_tensor, scale), zero))
+    return ops.clip(q, 0, maxq)
+
+
+def dequantize_with_zero_point(input_tensor, scale, zero):
+    """The inverse of `quantize_with_zero_point`: `scale * (q - zero)`."""
+    return ops.multiply(scale, ops.subtract(input_tensor, zero))
 
 
 @keras_export("keras.quantizers.fake_quant_with_min_max_vars")
@@ -422,16 +437,10 @@ def fake_quant_with_min_max_vars(
 
     @ops.custom_gradient
     def _fake_quant(x):
-        nudged_min, nudged_max, scale = adjust_and_nudge(
+        nudged_min, nudged_max, scale, inv_scale = adjust_and_nudge(
             min_vals, max_vals, num_bits, narrow_range
         )
         clipped = ops.clip(x, nudged_min, nudged_max)
-        # The inverse scale is taken from the range itself, as TensorFlow
-        # does: halfway points such as 1.5 * (14 / 2) then stay exact.
-        inv_scale = ops.divide(
-            float(2**num_bits - 1 - (1 if narrow_range else 0)),
-            ops.subtract(max_vals, min_vals),
-        )
         steps = ops.floor(
             ops.add(
                 ops.multiply(ops.subtract(clipped, nudged_min), inv_scale),

@@ -144,6 +144,18 @@ class FakeQuantTest(testing.TestCase):
         with self.assertRaisesRegex(ValueError, "num_bits"):
             quantizers.fake_quant_with_min_max_vars(X, -1.0, 1.0, num_bits=1)
 
+    def test_nudging_and_zero_point_helpers(self):
+        from keras.src.quantizers import quantizers as module
+
+        nudged = module.adjust_and_nudge(-0.5, 2.0, 8, False)
+        self.assertAllClose(nudged, [-0.5, 2.0, 0.009803922, 102.0])
+        q = module.quantize_with_zero_point(X, 0.5, 3.0, 15.0)
+        self.assertAllClose(q, [[5.0, 0.0, 9.0], [4.0, 4.0, 0.0]])
+        self.assertAllClose(
+            module.dequantize_with_zero_point(q[:1, :2], 0.5, 3.0),
+            [[1.0, -1.5]],
+        )
+
     @pytest.mark.requires_trainable_backend
     def test_straight_through_gradient(self):
         grad = input_gradient(
