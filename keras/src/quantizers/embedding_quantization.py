@@ -92,6 +92,15 @@ class EmbeddingQuantizationMixin:
             policy = Int4DTypePolicy(
                 f"int4/{-1 if block is None else block}", source
             )
+        if self._has_reverse_table():
+            reverse = np.asarray(
+                backend.convert_to_numpy(self.reverse_embeddings.value),
+                "float32",
+            )
+            self._drop_variable("reverse_embeddings")
+            self._reverse_table_variables(mode, block if mode == "int4"
+                                          else None)
+            self._quantize_reverse_table(reverse, mode)
         self.quantization_config = config
         self.dtype_policy = policy
         self._route_to_quantized_call()
@@ -106,6 +115,7 @@ class EmbeddingQuantizationMixin:
             config: the layer's `QuantizationConfig`, if any.
         """
         _check_mode(mode)
+        block = None
         if mode == "int8":
             self._int8_table_variables()
         else:
@@ -113,10 +123,15 @@ class EmbeddingQuantizationMixin:
                 self, config or self.quantization_config
             )
             self._int4_table_variables(block)
+        if self._has_reverse_table():
+            self._reverse_table_variables(mode, block)
         self._route_to_quantized_call()
 
     def quantized_call(self, inputs):
         """Looks the rows up and dequantizes only them."""
+        return self._lookup_quantized(inputs)
+
+    def _lookup_quantized(self, inputs):
         if not backend.is_int_dtype(backend.standardize_dtype(inputs.dtype)):
             inputs = ops.cast(inputs, "int32")
         dtype = self.compute_dtype
@@ -144,7 +159,9 @@ class EmbeddingQuantizationMixin:
         return ops.multiply(ops.subtract(q, zero), scale)
 
     def _quantized_variables(self):
-        names = ("embeddings_scale", "embeddings_zero", "g_idx")
+        names = ("embeddings_scale", "embeddings_zero", "g_idx",
+                 "reverse_embeddings", "reverse_embeddings_scale",
+                 "reverse_embeddings_zero")
         return [self._embeddings] + [
             getattr(self, n) for n in names
             if getattr(self, n, None) is not None
@@ -176,8 +193,11 @@ class EmbeddingQuantizationMixin:
         object.__setattr__(self, "call", self.quantized_call)
 
     def _drop_table(self):
-        variable = self._embeddings
-        delattr(self, "_embeddings")
+        self._drop_variable("_embeddings")
+
+    def _drop_variable(self, attribute):
+        variable = getattr(self, attribute)
+        delattr(self, attribute)
         # torch registers each variable as a module parameter.
         parameters = self.__dict__.get("_parameters")
         if parameters:
@@ -246,6 +266,97 @@ class EmbeddingQuantizationMixin:
             self.embeddings_zero.assign(backend.convert_to_numpy(zero).T)
         packed, _, _ = quantizers.pack_int4(q.astype("int8"), axis=-1)
         self._embeddings.assign(packed)
+
+    # -- the reverse (output projection) table of `ReversibleEmbedding` ------
+
+    def _has_reverse_table(self):
+        # `ReversibleEmbedding(tie_weights=False)` has its own
+        # `(output_dim, input_dim)` projection table.
+        return getattr(self, "tie_weights", True) is False
+
+    def _reverse_table_variables(self, mode, block):
+        dim, vocab = self.output_dim, self.input_dim
+        if mode == "int8":
+            self.reverse_embeddings = self._fixed(
+                "reverse_embeddings", (dim, vocab), "int8"
+            )
+            self.reverse_embeddings_scale = self._fixed(
+                "reverse_embeddings_scale", (vocab,), "float32", "ones"
+            )
+            return
+        # int4: packed along the embedding axis, grouped along it too
+        # (Keras keeps no `g_idx` here and stores the zero as float).
+        block = dim if block is None or block == -1 else block
+        groups = -(-dim // block)
+        object.__setattr__(self, "_reverse_block", block)
+        self.reverse_embeddings = self._fixed(
+            "reverse_embeddings", ((dim + 1) // 2, vocab), "int8"
+        )
+        self.reverse_embeddings_scale = self._fixed(
+            "reverse_embeddings_scale", (groups, vocab), "float32", "ones"
+        )
+        self.reverse_embeddings_zero = self._fixed(
+            "reverse_embeddings_zero", (groups, vocab), "float32"
+        )
+
+    def _quantize_reverse_table(self, table, mode):
+        if mode == "int8":
+            q, scale = quantizers.abs_max_quantize(table, 0, to_numpy=True)
+            self.reverse_embeddings.assign(q)
+            self.reverse_embeddings_scale.assign(
+                backend.convert_to_numpy(scale).reshape(-1)
+            )
+            return
+        q, scale, zero = quantizers.abs_max_quantize_grouped_with_zero_point(
+            table, block_size=self._reverse_block, to_numpy=True
+        )
+        q = backend.convert_to_numpy(q).astype("int8")
+        packed, _, _ = quantizers.pack_int4(q, axis=0)
+        self.reverse_embeddings.assign(packed)
+        self.reverse_embeddings_scale.assign(scale)
+        self.reverse_embeddings_zero.assign(
+            backend.convert_to_numpy(zero).astype("float32")
+        )
+
+    def _reverse_logits(self, inputs, dtype):
+        """`inputs @ table.T` with the quantized table (tied) or reverse
+        table; int8 quantizes the inputs per row (straight-through)."""
+        inputs = ops.cast(inputs, dtype)
+        mode = self.quantization_mode
+        if mode == "int8":
+            q, scale = quantizers.AbsMaxQuantizer()(
+                ops.stop_gradient(inputs), axis=-1
+            )
+            rounded = ops.divide(ops.cast(q, dtype), ops.cast(scale, dtype))
+            inputs = ops.add(inputs, ops.stop_gradient(rounded - inputs))
+            if self._has_reverse_table():
+                kernel = ops.cast(self.reverse_embeddings.value, dtype)
+                scale = self.reverse_embeddings_scale.value
+            else:
+                kernel = ops.transpose(
+                    ops.cast(self._embeddings.value, dtype)
+                )
+                scale = self.embeddings_scale.value
+            logits = ops.matmul(inputs, kernel)
+            return ops.divide(logits, ops.cast(scale, dtype))
+        if self._has_reverse_table():
+            dim = self.output_dim
+            q = ops.cast(
+                quantizers.unpack_int4(self.reverse_embeddings.value, dim),
+                dtype,
+            )
+            groups = np.arange(dim) // self._reverse_block
+            zero = ops.take(ops.cast(self.reverse_embeddings_zero.value,
+                                     dtype), groups, axis=0)
+            scale = ops.take(ops.cast(self.reverse_embeddings_scale.value,
+                                      dtype), groups, axis=0)
+            kernel = ops.multiply(ops.subtract(q, zero), scale)
+        else:
+            ids = ops.arange(self.input_dim, dtype="int32")
+            kernel = ops.transpose(
+                ops.cast(self._lookup_quantized(ids), dtype)
+            )
+        return ops.matmul(inputs, kernel)
 
 
 def _quantize_rows(quantizer, table):

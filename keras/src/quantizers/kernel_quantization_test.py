@@ -181,7 +181,9 @@ class ModelQuantizationTest(testing.TestCase):
         with self.assertWarnsRegex(UserWarning, "no layer was quantized"):
             model.quantize("int8", filters="nothing")
 
-    @parameterized.parameters("int8", "int4", "int4_block4", "float8")
+    @parameterized.parameters(
+        "int8", "int4_block4", "float8", "reversible_int8", "reversible_int4"
+    )
     def test_loads_upstream_files(self, name):
         model = saving.load_model(os.path.join(FIXTURES, f"{name}.keras"))
         data = np.load(os.path.join(FIXTURES, f"{name}.npz"))

@@ -96,7 +96,7 @@ class ReversibleEmbedding(Embedding):
 
     def build(self, input_shape=None):
         super().build(input_shape)
-        if not self.tie_weights:
+        if not self.tie_weights and self.quantization_mode is None:
             self.reverse_embeddings = self.add_weight(
                 name="reverse_embeddings",
                 shape=(self.output_dim, self.input_dim),
@@ -114,6 +114,18 @@ class ReversibleEmbedding(Embedding):
             kernel = self.reverse_embeddings.value
         dtype = self.reverse_dtype or self.compute_dtype
         logits = ops.matmul(ops.cast(inputs, dtype), ops.cast(kernel, dtype))
+        if self.logit_soft_cap is not None:
+            cap = ops.cast(self.logit_soft_cap, dtype)
+            logits = ops.multiply(ops.tanh(ops.divide(logits, cap)), cap)
+        return logits
+
+    def quantized_call(self, inputs, reverse=False):
+        """The quantized lookup, or the quantized projection when
+        `reverse` (see `keras.src.quantizers.embedding_quantization`)."""
+        if not reverse:
+            return super().quantized_call(inputs)
+        dtype = self.reverse_dtype or self.compute_dtype
+        logits = self._reverse_logits(inputs, dtype)
         if self.logit_soft_cap is not None:
             cap = ops.cast(self.logit_soft_cap, dtype)
             logits = ops.multiply(ops.tanh(ops.divide(logits, cap)), cap)
