@@ -105,16 +105,23 @@ class EmbeddingQuantizationMixin:
         self.dtype_policy = policy
         self._route_to_quantized_call()
 
-    def quantized_build(self, input_shape, mode, config=None):
+    def quantized_build(self, embeddings_shape, mode, config=None):
         """Creates the quantized table of a layer built from a quantized
         dtype policy (e.g. when loading a saved model).
 
         Args:
-            input_shape: unused (the table's shape is fixed).
+            embeddings_shape: the float table's shape,
+                `(input_dim, output_dim)`.
             mode: `"int8"` or `"int4"`.
             config: the layer's `QuantizationConfig`, if any.
         """
         _check_mode(mode)
+        if tuple(embeddings_shape) != (self.input_dim, self.output_dim):
+            raise ValueError(
+                f"{type(self).__name__} '{self.name}': `embeddings_shape` "
+                f"must be {(self.input_dim, self.output_dim)}. Received: "
+                f"embeddings_shape={tuple(embeddings_shape)}"
+            )
         block = None
         if mode == "int8":
             self._int8_table_variables()

@@ -107,7 +107,9 @@ class Embedding(EmbeddingQuantizationMixin, LoraMixin, Layer):
     def build(self, input_shape=None):
         if self.quantization_mode is not None:
             # Built from a quantized policy, e.g. when loading a model.
-            self.quantized_build(input_shape, self.quantization_mode)
+            self.quantized_build(
+                (self.input_dim, self.output_dim), self.quantization_mode
+            )
             self.built = True
             return
         self._embeddings = self.add_weight(
