@@ -13,6 +13,16 @@ import pytest
 # the user's KERAS_HOME (its own tests switch it on explicitly).
 os.environ.setdefault("KERAS_COMPILATION_CACHE", "0")
 
+# Tests check results, not speed: XLA's CPU compiler (JAX, and TensorFlow
+# with jit_compile) skips LLVM's costly optimizations, which halves the
+# JAX suite's time (convolutional + models tests: 154 s -> 81 s).
+_FAST_XLA = ("--xla_backend_optimization_level=0",
+             "--xla_llvm_disable_expensive_passes=true")
+_xla_flags = os.environ.get("XLA_FLAGS", "")
+os.environ["XLA_FLAGS"] = " ".join(
+    [_xla_flags] + [f for f in _FAST_XLA if f.split("=")[0] not in _xla_flags]
+).strip()
+
 if importlib.util.find_spec("torch") is not None:
     import torch  # noqa: F401
 
