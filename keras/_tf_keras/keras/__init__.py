@@ -15,6 +15,7 @@ from keras._tf_keras.keras import mixed_precision as mixed_precision
 from keras._tf_keras.keras import models as models
 from keras._tf_keras.keras import ops as ops
 from keras._tf_keras.keras import optimizers as optimizers
+from keras._tf_keras.keras import quantizers as quantizers
 from keras._tf_keras.keras import random as random
 from keras._tf_keras.keras import regularizers as regularizers
 from keras._tf_keras.keras import saving as saving
@@ -35,6 +36,7 @@ from keras.src.metrics.metric import Metric as Metric
 from keras.src.models.model import Model as Model
 from keras.src.ops.operation import Operation as Operation
 from keras.src.optimizers.base_optimizer import Optimizer as Optimizer
+from keras.src.quantizers.quantizers import Quantizer as Quantizer
 from keras.src.regularizers.regularizers import Regularizer as Regularizer
 from keras.src.models.sequential import Sequential as Sequential
 from keras.src.backend.common.stateless_scope import (
