@@ -104,6 +104,8 @@ class DenseQuantizationTest(testing.TestCase):
         lora.build((None, 4))
         with self.assertRaisesRegex(ValueError, "LoRA"):
             lora.quantize("int8")
+        with self.assertRaisesRegex(ValueError, "quantized layer"):
+            layer.enable_lora(2)
         with self.assertRaisesRegex(ValueError, "quantization_config"):
             layers.Dense(2, quantization_config="int8")
 

@@ -96,6 +96,12 @@ class LoraMixin:
                 f"{name} '{self.name}': LoRA is already enabled; it can "
                 "only be enabled once per layer."
             )
+        if self.quantization_mode is not None:
+            raise ValueError(
+                f"{name} '{self.name}': LoRA on a quantized layer "
+                f"(dtype_policy='{self.dtype_policy.name}') is not "
+                "supported by this implementation."
+            )
         rank = check_positive_int("rank", rank)
         _check_alpha(lora_alpha)
         target = self._lora_target
