@@ -22,6 +22,8 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def time_import(source_dir, backend):
     """Seconds one fresh `import keras` takes from `source_dir`."""
     env = dict(os.environ, KERAS_BACKEND=backend, PYTHONPATH=source_dir)
+    # As users run it: from cached bytecode (the warm-up run writes it).
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     start = time.perf_counter()
     subprocess.run(
         [sys.executable, "-c", "import keras"],

@@ -9,7 +9,9 @@ HDF5-based format. Prints one JSON line per measurement, then the ratios:
 - `load_weights_s`: `model.load_weights("m.keras")` into a built model
   against reading the arrays with h5py;
 - `load_model_s`: `keras.saving.load_model("m.keras")` (rebuilds the
-  model, initializers included, then reads the weights);
+  model, initializers included, then reads the weights); like the others
+  the best of `--repeats`, and `load_model_first_s` the process's first
+  call (one-time imports and allocations included);
 - `save_peak_extra_mb`: the peak of memory traced by `tracemalloc` during
   `model.save`, and `save_peak_extra_rss_mb` the peak resident memory
   above the start (Linux), against the size of the largest variable.
@@ -107,6 +109,8 @@ def main():
                 return [f[str(i)][()] for i in range(len(arrays))]
 
         keras_path = os.path.join(folder, "model.keras")
+        model.save(keras_path)
+        first = timed(lambda: keras.saving.load_model(keras_path), 1)
         results = {
             "h5py_save_s": timed(plain_save, args.repeats),
             "h5py_load_s": timed(plain_load, args.repeats),
@@ -114,7 +118,8 @@ def main():
             "load_weights_s": timed(
                 lambda: model.load_weights(keras_path), args.repeats),
             "load_model_s": timed(
-                lambda: keras.saving.load_model(keras_path), 1),
+                lambda: keras.saving.load_model(keras_path), args.repeats),
+            "load_model_first_s": first,
         }
         for name, value in results.items():
             emit(measure=name, seconds=round(value, 3))
