@@ -9,7 +9,9 @@ one unrolled graph; nothing branches on tensor values).
 what `torch.nn.LSTM`/`torch.nn.GRU` call) when `cudnn_ok` holds and no
 mask is given: the kernels run every step to the end, so a mask (whose
 padding could only be inspected by reading it on the host, a graph
-break) sends them to the shared maths instead. Keras's weights map onto
+break) sends them to the shared maths instead. Inside a captured step the
+kernels stay single calls (`fused_rnn.py`) rather than unrolling into the
+graph. Keras's weights map onto
 torch's as: `weight_ih = kernel.T`, `weight_hh = recurrent_kernel.T`;
 LSTM gates (input, forget, cell, output) are in the same order; GRU gates
 are reordered from Keras's (update, reset, candidate) to torch's (reset,
@@ -25,6 +27,7 @@ import torch
 
 from keras.src.backend.common import rnn as common
 from keras.src.backend.torch import core
+from keras.src.backend.torch import fused_rnn
 from keras.src.backend.torch import numpy as xnp
 from keras.src.backend.torch.core import unstack  # noqa: F401
 
@@ -77,9 +80,8 @@ def lstm(inputs, initial_state_h, initial_state_c, mask, kernel,
     params = [kernel.T, recurrent_kernel.T]
     if bias is not None:
         params += [bias, torch.zeros_like(bias)]
-    outputs, h, c = torch.lstm(
-        inputs, (h[None], c[None]), params, bias is not None, 1, 0.0,
-        False, False, True,
+    outputs, h, c = fused_rnn.run(
+        "lstm", inputs, [h[None], c[None]], params, bias is not None, False
     )
     h, c = h[0], c[0]
     return outputs[:, -1], outputs, [h, c]
@@ -106,9 +108,8 @@ def gru(inputs, initial_state, mask, kernel, recurrent_kernel, bias,
     params = [_gru_order(kernel, -1).T, _gru_order(recurrent_kernel, -1).T]
     if bias is not None:
         params += [_gru_order(bias[0], -1), _gru_order(bias[1], -1)]
-    outputs, h = torch.gru(
-        inputs, h[None], params, bias is not None, 1, 0.0, False, False,
-        True,
+    outputs, h = fused_rnn.run(
+        "gru", inputs, [h[None]], params, bias is not None, False
     )
     return outputs[:, -1], outputs, [h[0]]
 
@@ -150,9 +151,9 @@ def bidirectional_lstm(inputs, fwd_initial_state_h, fwd_initial_state_c,
         params += [bwd_bias, torch.zeros_like(bwd_bias)]
     # torch stacks the directions' states on axis 0 and concatenates
     # their outputs on the last axis, both already in input time order.
-    outputs, h, c = torch.lstm(
-        inputs, (torch.stack([fwd_h, bwd_h]), torch.stack([fwd_c, bwd_c])),
-        params, has_bias, 1, 0.0, False, True, True,
+    outputs, h, c = fused_rnn.run(
+        "lstm", inputs, [torch.stack([fwd_h, bwd_h]),
+                         torch.stack([fwd_c, bwd_c])], params, has_bias, True
     )
     fwd_outputs, bwd_outputs = torch.chunk(outputs, 2, dim=-1)
     return (fwd_outputs[:, -1], bwd_outputs[:, 0], fwd_outputs,
@@ -195,9 +196,8 @@ def bidirectional_gru(inputs, fwd_initial_state, bwd_initial_state, mask,
                    _gru_order(recurrent_kernel, -1).T]
         if has_bias:
             params += [_gru_order(bias[0], -1), _gru_order(bias[1], -1)]
-    outputs, h = torch.gru(
-        inputs, torch.stack([fwd_h, bwd_h]), params, has_bias, 1, 0.0,
-        False, True, True,
+    outputs, h = fused_rnn.run(
+        "gru", inputs, [torch.stack([fwd_h, bwd_h])], params, has_bias, True
     )
     fwd_outputs, bwd_outputs = torch.chunk(outputs, 2, dim=-1)
     return (fwd_outputs[:, -1], bwd_outputs[:, 0], fwd_outputs,
