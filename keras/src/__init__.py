@@ -15,3 +15,15 @@ from keras.src.layers.layer import Layer  # noqa: F401
 from keras.src.models.functional import Functional  # noqa: F401
 from keras.src.models.model import Model  # noqa: F401
 from keras.src.models.sequential import Sequential  # noqa: F401
+
+# Packages `import keras` leaves for first use (see `api_gen.LAZY_CHILDREN`)
+# are still attributes here, as in Keras, imported when first read.
+_LAZY_PACKAGES = ("datasets", "visualization")
+
+
+def __getattr__(name):
+    if name in _LAZY_PACKAGES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
