@@ -20,7 +20,7 @@ outputs, h, c = run("lstm", inputs, [h0, c0], params, True, False)
 ```
 """
 
-import concurrent.futures
+import contextlib
 import itertools
 
 import torch
@@ -32,11 +32,26 @@ from keras.src.backend.torch.core import is_capturing
 # holds at most the tapes of the step in flight.
 _TAPES = {}
 _KEYS = itertools.count()
-# A custom op's body runs with autograd switched off for its thread (the
-# dispatcher's doing; `enable_grad` does not undo it), so the tape is
-# recorded, and replayed, on a thread of its own.
-_TAPE_THREAD = concurrent.futures.ThreadPoolExecutor(
-    1, thread_name_prefix="keras-fused-rnn")
+_AUTOGRAD_KEYS = (
+    torch._C.DispatchKey.AutogradFunctionality,
+    torch._C.DispatchKey.AutogradOther,
+    torch._C.DispatchKey.AutogradNestedTensor,
+    torch._C.DispatchKey.ADInplaceOrView,
+)
+
+
+@contextlib.contextmanager
+def _autograd_on():
+    """Autograd inside a custom op's body, which the dispatcher runs with
+    the autograd keys excluded (`enable_grad` alone does not undo that;
+    a worker thread did, but ran the kernel 3-4x slower)."""
+    excluded = torch._C._dispatch_tls_local_exclude_set()
+    for key in _AUTOGRAD_KEYS:
+        excluded = excluded.remove(key)
+    included = torch._C._dispatch_tls_local_include_set()
+    with torch._C._ForceDispatchKeyGuard(included, excluded):
+        with torch.enable_grad():
+            yield
 
 
 def run(kind, inputs, states, params, has_bias, bidirectional):
@@ -89,9 +104,9 @@ def _forward(kind: str, inputs: torch.Tensor, states: list[torch.Tensor],
              bidirectional: bool) -> list[torch.Tensor]:
     leaves = [t.detach().requires_grad_(t.is_floating_point())
               for t in [inputs, *states, *params]]
-    results = _TAPE_THREAD.submit(
-        _kernel, kind, leaves[0], leaves[1:1 + len(states)],
-        leaves[1 + len(states):], has_bias, bidirectional).result()
+    with _autograd_on():
+        results = _kernel(kind, leaves[0], leaves[1:1 + len(states)],
+                          leaves[1 + len(states):], has_bias, bidirectional)
     key = next(_KEYS)
     _TAPES[key] = (leaves, results)
     # Contiguous copies: the compiled graph may reuse its outputs' memory,
@@ -112,9 +127,9 @@ def _backward(key: torch.Tensor, grads: list[torch.Tensor],
               like: list[torch.Tensor]) -> list[torch.Tensor]:
     leaves, results = _TAPES.pop(int(key))
     wanted = [leaf for leaf in leaves if leaf.requires_grad]
-    found = iter(_TAPE_THREAD.submit(
-        torch.autograd.grad, results, wanted, grads, allow_unused=True
-    ).result())
+    with _autograd_on():
+        found = iter(torch.autograd.grad(results, wanted, grads,
+                                         allow_unused=True))
     out = []
     for leaf in leaves:
         grad = next(found) if leaf.requires_grad else None
