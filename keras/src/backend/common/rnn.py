@@ -254,6 +254,66 @@ def bidirectional_gru(rnn_fn, xnp, inputs, fwd_initial_state,
     )
 
 
+def bidirectional_functions(rnn_fn, xnp, convert):
+    """A backend's `bidirectional_lstm` and `bidirectional_gru` over its
+    `rnn_fn`, array module `xnp` and `convert` (to its tensors), for
+    backends without a fused bidirectional kernel.
+
+    Example, in a backend's `rnn.py`:
+
+    ```python
+    bidirectional_lstm, bidirectional_gru = common.bidirectional_functions(
+        rnn, xnp, core.convert_to_tensor)
+    ```
+    """
+
+    def tensors(*values):
+        return [None if v is None else convert(v) for v in values]
+
+    def backend_bidirectional_lstm(
+            inputs, fwd_initial_state_h, fwd_initial_state_c,
+            bwd_initial_state_h, bwd_initial_state_c, mask, fwd_kernel,
+            fwd_recurrent_kernel, fwd_bias, bwd_kernel, bwd_recurrent_kernel,
+            bwd_bias, activation, recurrent_activation,
+            return_sequences=False, unroll=False):
+        """Both directions of a bidirectional LSTM in one loop; returns
+        `(fwd_last, bwd_last, fwd_outputs, bwd_outputs, [fwd_h, fwd_c],
+        [bwd_h, bwd_c])`, the backward outputs in forward time order."""
+        return bidirectional_lstm(
+            rnn_fn, xnp, *tensors(
+                inputs, fwd_initial_state_h, fwd_initial_state_c,
+                bwd_initial_state_h, bwd_initial_state_c, mask, fwd_kernel,
+                fwd_recurrent_kernel, fwd_bias, bwd_kernel,
+                bwd_recurrent_kernel, bwd_bias,
+            ), activation, recurrent_activation,
+            return_sequences=return_sequences, unroll=unroll,
+        )
+
+    def backend_bidirectional_gru(
+            inputs, fwd_initial_state, bwd_initial_state, mask, fwd_kernel,
+            fwd_recurrent_kernel, fwd_bias, bwd_kernel, bwd_recurrent_kernel,
+            bwd_bias, activation, recurrent_activation,
+            return_sequences=False, unroll=False, reset_after=True):
+        """Both directions of a bidirectional GRU in one loop; returns
+        `(fwd_last, bwd_last, fwd_outputs, bwd_outputs, [fwd_h], [bwd_h])`,
+        the backward outputs in forward time order."""
+        return bidirectional_gru(
+            rnn_fn, xnp, *tensors(
+                inputs, fwd_initial_state, bwd_initial_state, mask,
+                fwd_kernel, fwd_recurrent_kernel, fwd_bias, bwd_kernel,
+                bwd_recurrent_kernel, bwd_bias,
+            ), activation, recurrent_activation,
+            return_sequences=return_sequences, unroll=unroll,
+            reset_after=reset_after,
+        )
+
+    for fn, name in ((backend_bidirectional_lstm, "bidirectional_lstm"),
+                     (backend_bidirectional_gru, "bidirectional_gru")):
+        fn.__name__ = fn.__qualname__ = name
+        fn.__module__ = rnn_fn.__module__  # The backend's own functions.
+    return backend_bidirectional_lstm, backend_bidirectional_gru
+
+
 def _project(xnp, inputs, kernel, bias):
     """Every step's input product, in one matmul before the loop."""
     projected = xnp.matmul(inputs, kernel)

@@ -76,46 +76,9 @@ def gru(inputs, initial_state, mask, kernel, recurrent_kernel, bias,
     )
 
 
-def bidirectional_lstm(inputs, fwd_initial_state_h, fwd_initial_state_c,
-                       bwd_initial_state_h, bwd_initial_state_c, mask,
-                       fwd_kernel, fwd_recurrent_kernel, fwd_bias,
-                       bwd_kernel, bwd_recurrent_kernel, bwd_bias,
-                       activation, recurrent_activation,
-                       return_sequences=False, unroll=False):
-    """Both directions of a bidirectional LSTM in one loop; returns
-    `(fwd_last, bwd_last, fwd_outputs, bwd_outputs, [fwd_h, fwd_c],
-    [bwd_h, bwd_c])`, the backward outputs in forward time order (see
-    `keras.src.backend.common.rnn.bidirectional_lstm`)."""
-    return common.bidirectional_lstm(
-        rnn, xnp, *_tensors(
-            inputs, fwd_initial_state_h, fwd_initial_state_c,
-            bwd_initial_state_h, bwd_initial_state_c, mask, fwd_kernel,
-            fwd_recurrent_kernel, fwd_bias, bwd_kernel,
-            bwd_recurrent_kernel, bwd_bias,
-        ), activation, recurrent_activation,
-        return_sequences=return_sequences, unroll=unroll,
-    )
-
-
-def bidirectional_gru(inputs, fwd_initial_state, bwd_initial_state, mask,
-                      fwd_kernel, fwd_recurrent_kernel, fwd_bias,
-                      bwd_kernel, bwd_recurrent_kernel, bwd_bias,
-                      activation, recurrent_activation,
-                      return_sequences=False, unroll=False,
-                      reset_after=True):
-    """Both directions of a bidirectional GRU in one loop; returns
-    `(fwd_last, bwd_last, fwd_outputs, bwd_outputs, [fwd_h], [bwd_h])`,
-    the backward outputs in forward time order (see
-    `keras.src.backend.common.rnn.bidirectional_gru`)."""
-    return common.bidirectional_gru(
-        rnn, xnp, *_tensors(
-            inputs, fwd_initial_state, bwd_initial_state, mask, fwd_kernel,
-            fwd_recurrent_kernel, fwd_bias, bwd_kernel,
-            bwd_recurrent_kernel, bwd_bias,
-        ), activation, recurrent_activation,
-        return_sequences=return_sequences, unroll=unroll,
-        reset_after=reset_after,
-    )
+bidirectional_lstm, bidirectional_gru = common.bidirectional_functions(
+    rnn, xnp, core.convert_to_tensor
+)
 
 
 def _tensors(*values):
