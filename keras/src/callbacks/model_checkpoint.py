@@ -7,7 +7,6 @@ interrupted save never leaves a truncated checkpoint under the final name.
 
 import os
 import uuid
-import warnings
 
 from keras.src.api_export import keras_export
 from keras.src.callbacks.monitor_callback import MonitorCallback
@@ -125,28 +124,8 @@ class ModelCheckpoint(MonitorCallback):
             )
 
     def _improved(self, epoch, logs, filepath):
-        current = logs.get(self.monitor)
-        if current is None:
-            warnings.warn(
-                f"Can save best model only with {self.monitor} available; "
-                "saving without comparing.",
-                stacklevel=3,
-            )
-            return True
-        current = to_float(current)
-        prefix = f"\nEpoch {epoch + 1}: {self.monitor}"
-        best = None if self.best is None else f"{self.best:.5f}"
-        if self._is_improvement(current, self.best):
-            if self.verbose > 0:
-                io_utils.print_msg(
-                    f"{prefix} improved from {best} to {current:.5f}, "
-                    f"saving model to {filepath}"
-                )
-            self.best = current
-            return True
-        if self.verbose > 0:
-            io_utils.print_msg(f"{prefix} did not improve from {best}")
-        return False
+        return self._improves_best(epoch, logs, self.verbose > 0,
+                                   f", saving model to {filepath}")
 
     def _format_filepath(self, epoch, batch, logs):
         fields = {name: _formattable(value) for name, value in logs.items()}

@@ -13,6 +13,7 @@ import warnings
 
 from keras.src import backend
 from keras.src.callbacks.callback import Callback
+from keras.src.utils import io_utils
 
 _MODES = ("auto", "min", "max")
 
@@ -83,6 +84,33 @@ class MonitorCallback(Callback):
             return True
         self._set_monitor_op()
         return self.monitor_op(current - self.min_delta, reference)
+
+    def _improves_best(self, epoch, logs, report, saving_to=""):
+        """Whether `logs[monitor]` beats `self.best` (which it then
+        becomes), saying so when `report`; a missing value warns and
+        counts as an improvement (the checkpoint is saved anyway)."""
+        current = logs.get(self.monitor)
+        if current is None:
+            warnings.warn(
+                f"Can save best model only with {self.monitor} available; "
+                "saving without comparing.",
+                stacklevel=4,
+            )
+            return True
+        current = to_float(current)
+        prefix = f"\nEpoch {epoch + 1}: {self.monitor}"
+        best = None if self.best is None else f"{self.best:.5f}"
+        if self._is_improvement(current, self.best):
+            if report:
+                io_utils.print_msg(
+                    f"{prefix} improved from {best} to {current:.5f}"
+                    f"{saving_to}"
+                )
+            self.best = current
+            return True
+        if report:
+            io_utils.print_msg(f"{prefix} did not improve from {best}")
+        return False
 
     def _monitored_value(self, logs, what):
         """The monitored value in `logs` as a float, or `None` (with a

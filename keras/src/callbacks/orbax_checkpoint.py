@@ -18,7 +18,6 @@ from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.callbacks.model_checkpoint import check_save_freq
 from keras.src.callbacks.monitor_callback import MonitorCallback
-from keras.src.callbacks.monitor_callback import to_float
 from keras.src.saving import orbax_util
 from keras.src.utils import io_utils
 from keras.src.utils.module_utils import ocp
@@ -245,27 +244,8 @@ class OrbaxCheckpoint(MonitorCallback):
         return max(steps) + 1 if steps else 0
 
     def _improved(self, epoch, logs):
-        current = logs.get(self.monitor)
-        if current is None:
-            warnings.warn(
-                f"Can save best model only with {self.monitor} available; "
-                "saving without comparing.",
-                stacklevel=3,
-            )
-            return True
-        current = to_float(current)
-        prefix = f"\nEpoch {epoch + 1}: {self.monitor}"
-        best = None if self.best is None else f"{self.best:.5f}"
-        if self._is_improvement(current, self.best):
-            if self.verbose > 0 and self.is_primary_host():
-                io_utils.print_msg(
-                    f"{prefix} improved from {best} to {current:.5f}"
-                )
-            self.best = current
-            return True
-        if self.verbose > 0 and self.is_primary_host():
-            io_utils.print_msg(f"{prefix} did not improve from {best}")
-        return False
+        return self._improves_best(
+            epoch, logs, self.verbose > 0 and self.is_primary_host())
 
 
 def _check_max_to_keep(max_to_keep):
