@@ -232,6 +232,57 @@ class Model(Trainer, Layer):
 
     # -- end of saving ---------------------------------------------------------
 
+    def export(
+        self,
+        filepath,
+        format="tf_saved_model",
+        verbose=None,
+        input_signature=None,
+        **kwargs,
+    ):
+        """Exports the model for inference outside Keras.
+
+        Formats: `"tf_saved_model"` (a TensorFlow SavedModel directory
+        with a `serve` endpoint, also its `serving_default` signature),
+        `"onnx"` (kwargs: `opset_version`), `"openvino"` (needs
+        `openvino`), `"litert"` (a `.tflite` file) and `"torch"` (torch
+        backend). The numpy backend cannot export.
+
+        Args:
+            filepath: where to write the artifact.
+            format: one of the formats above.
+            verbose: whether to print what was written (default `True`).
+            input_signature: the inputs' specs (`keras.InputSpec`,
+                `tf.TensorSpec` or `KerasTensor`); default: inferred from
+                the built model, with a free batch axis.
+            **kwargs: options of the format's exporter.
+
+        Example:
+
+        >>> model = keras.Sequential([keras.Input((3,)),
+        ...                           keras.layers.Dense(2)])
+        >>> if keras.config.backend() != "numpy":
+        ...     model.export("/tmp/exported_model", verbose=False)
+        """
+        from keras.src import export as export_lib
+
+        exporters = {
+            "tf_saved_model": export_lib.export_saved_model,
+            "onnx": export_lib.export_onnx,
+            "openvino": export_lib.export_openvino,
+            "litert": export_lib.export_litert,
+            "torch": _export_torch,
+        }
+        if format not in exporters:
+            raise ValueError(
+                f"Unrecognized format={format}. Supported formats are: "
+                f"{list(exporters)}."
+            )
+        exporters[format](
+            self, filepath, verbose=verbose,
+            input_signature=input_signature, **kwargs,
+        )
+
     def quantize(self, mode=None, config=None, filters=None, **kwargs):
         """Quantizes the weights of the model's `Dense`, `EinsumDense`
         and `Embedding` layers in place.
@@ -340,6 +391,23 @@ class Model(Trainer, Layer):
                 _as_functional(cls), config, custom_objects=custom_objects
             )
         return super().from_config(config)
+
+
+def _export_torch(model, filepath, verbose=None, input_signature=None,
+                  **kwargs):
+    # `format="torch"` saves a `torch.export` program: torch backend only.
+    if backend.backend() != "torch":
+        raise ValueError(
+            "`format='torch'` exports a `torch.export` program and needs "
+            f"the torch backend. The current backend is "
+            f"'{backend.backend()}'."
+        )
+    from keras.src.export.torch import export_torch
+
+    export_torch(
+        model, filepath, verbose=verbose, input_signature=input_signature,
+        **kwargs,
+    )
 
 
 @keras_export("keras.models.model_from_json")
