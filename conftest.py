@@ -15,9 +15,12 @@ os.environ.setdefault("KERAS_COMPILATION_CACHE", "0")
 
 # Tests check results, not speed: XLA's CPU compiler (JAX, and TensorFlow
 # with jit_compile) skips LLVM's costly optimizations, which halves the
-# JAX suite's time (convolutional + models tests: 154 s -> 81 s).
+# JAX suite's time (convolutional + models tests: 154 s -> 81 s), and emits
+# fusions the older way, which compiles a small Keras fit 3.5x faster
+# (41 compiles: 7.6 s -> 2.1 s).
 _FAST_XLA = ("--xla_backend_optimization_level=0",
-             "--xla_llvm_disable_expensive_passes=true")
+             "--xla_llvm_disable_expensive_passes=true",
+             "--xla_cpu_use_fusion_emitters=false")
 _xla_flags = os.environ.get("XLA_FLAGS", "")
 os.environ["XLA_FLAGS"] = " ".join(
     [_xla_flags] + [f for f in _FAST_XLA if f.split("=")[0] not in _xla_flags]
