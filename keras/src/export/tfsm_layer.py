@@ -5,7 +5,8 @@ Keras's graphs, and its weights are the SavedModel's own `tf.Variable`s
 (trainable ones stay trainable). On the other backends it runs eagerly:
 inputs go to TensorFlow as NumPy arrays and outputs come back as backend
 tensors; the weights are then inference-only (the endpoint reads the
-SavedModel's variables, not Keras's), so the layer is not trainable there.
+SavedModel's variables, not Keras's), so the layer is not trainable there,
+and models holding it run their steps uncompiled (`supports_jit` False).
 """
 
 import numpy as np
@@ -69,6 +70,9 @@ class TFSMLayer(Layer):
                 call_training_endpoint, "call_training_endpoint"
             )
         self._track_saved_variables()
+        if backend.backend() != "tensorflow":
+            # Calls go through NumPy: a compiled step cannot trace them.
+            self.supports_jit = False
         self.built = True
 
     def _find_endpoint(self, endpoint, argument):
