@@ -79,9 +79,9 @@ def export_onnx(
             opset_version=opset_version, verbose=verbose, **kwargs,
         )
     elif backend.backend() == "jax":
-        from keras.src.export.jax_onnx import export_jax_onnx
+        from keras.src.backend.jax.export import export_onnx as jax_onnx
 
-        export_jax_onnx(
+        jax_onnx(
             model, filepath, input_signature, opset_version=opset_version,
             **kwargs,
         )
