@@ -811,14 +811,8 @@ def supported_ops():
     return tuple(_RULES)
 
 
-def _layer_path(node):
-    stack = node.meta.get("nn_module_stack") or {}
-    paths = [path for path, _ in stack.values() if path]
-    return paths[-1] if paths else None
-
-
-def _unsupported(node):
-    layer = _layer_path(node)
+def unsupported_error(node, layer=None):
+    """The `ValueError` for graph node `node`, whose op has no rule."""
     where = f" (in layer {layer!r})" if layer else ""
     return ValueError(
         f"Cannot export this model from the torch backend to a TensorFlow "
@@ -828,11 +822,12 @@ def _unsupported(node):
     )
 
 
-def check_supported(graph_module):
-    """Raises a `ValueError` for the first op of the graph without a rule."""
+def unsupported_node(graph_module):
+    """The first node of the graph whose op has no rule, or `None`."""
     for node in graph_module.graph.nodes:
         if node.op == "call_function" and node.target not in _RULES:
-            raise _unsupported(node)
+            return node
+    return None
 
 
 def run_graph(graph_module, inputs):
@@ -866,7 +861,7 @@ def run_graph(graph_module, inputs):
         elif node.op == "call_function":
             rule = _RULES.get(node.target)
             if rule is None:
-                raise _unsupported(node)
+                raise unsupported_error(node)
             kwargs = {
                 k: v for k, v in read(node.kwargs).items()
                 if k not in ("device", "layout", "pin_memory", "memory_format")

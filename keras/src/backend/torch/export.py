@@ -25,11 +25,13 @@ be the same size.
 import contextlib
 import inspect
 import io
+import logging
 import re
 import warnings
 
 import numpy as np
 import torch
+from torch.fx.experimental.symbolic_shapes import is_concrete_int
 
 from keras.src import tree
 from keras.src.backend.common import standardize_dtype
@@ -193,11 +195,11 @@ def _check_dynamic_axes(program, examples, input_signature):
         shape, _ = _spec_shape_dtype(spec)
         traced = node.meta["val"].shape
         for axis, size in enumerate(shape):
-            if size is None and isinstance(traced[axis], int):
+            if size is None and is_concrete_int(traced[axis]):
                 raise ValueError(
                     f"Axis {axis} of input {node.name!r} is free (`None`) "
                     "in the input signature, but the model's code fixed it "
-                    f"to {traced[axis]} while `torch.export` traced it. "
+                    f"to {int(traced[axis])} while `torch.export` traced it. "
                     "Give that axis a static size in `input_signature`."
                 )
 
@@ -243,6 +245,7 @@ class TorchExportArchive:
         import tensorflow as tf
 
         mirrors = self.__dict__.setdefault("_torch_variable_mirrors", {})
+        self.__dict__.setdefault("_torch_tracked_layers", []).append(layer)
         trackable = self._tf_trackable
         for variable in layer.variables:
             if id(variable) in mirrors:
@@ -264,6 +267,16 @@ class TorchExportArchive:
                 trackable.trainable_variables.append(mirror)
             else:
                 trackable.non_trainable_variables.append(mirror)
+
+    def _tf_variable_for(self, variable):
+        """The `tf.Variable` mirroring tracked Keras variable `variable`."""
+        mirrors = self.__dict__.get("_torch_variable_mirrors", {})
+        if id(variable) not in mirrors:
+            raise ValueError(
+                f"Variable {variable.path!r} belongs to no tracked layer: "
+                "track its layer with `archive.track(layer)` first."
+            )
+        return mirrors[id(variable)][1]
 
     def add_endpoint(self, name, fn, input_signature=None, **kwargs):
         """Returns `fn` as a `tf.function` over `input_signature`.
@@ -295,7 +308,14 @@ class TorchExportArchive:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             program = program.run_decompositions()
-        aten_to_tf.check_supported(program.graph_module)
+        unsupported = aten_to_tf.unsupported_node(program.graph_module)
+        if unsupported is not None:
+            examples, _ = _example_inputs(arguments)
+            layer = _layer_running(
+                self.__dict__.get("_torch_tracked_layers", []),
+                module, examples, unsupported.target,
+            )
+            raise aten_to_tf.unsupported_error(unsupported, layer)
         sources = _placeholder_sources(program, module, mirrors)
         user_inputs = list(program.graph_signature.user_inputs)
         user_outputs = _user_output_positions(program)
@@ -314,6 +334,49 @@ class TorchExportArchive:
             _map_specs(_as_tf_spec, arg) for arg in arguments
         ]
         return tf.function(endpoint, input_signature=tf_signature)
+
+
+def _layer_running(layers, module, examples, target):
+    """The path (`"model/block/dense"`) of the innermost of `layers` (and
+    their sublayers) that runs ATen op `target` when `module` runs eagerly
+    on `examples`; `None` if none is seen. Only for error messages."""
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    packet = getattr(target, "overloadpacket", target)
+    running, found = [], []
+
+    def watched(layer, call):
+        def wrapper(*args, **kwargs):
+            running.append(layer.name)
+            try:
+                return call(*args, **kwargs)
+            finally:
+                running.pop()
+
+        return wrapper
+
+    class Watch(TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            if not found and getattr(func, "overloadpacket", func) == packet:
+                found.append("/".join(running))
+            return func(*args, **(kwargs or {}))
+
+    patched = {}
+    for layer in layers:
+        for sublayer in layer._flatten_layers():
+            if id(sublayer) not in patched:
+                patched[id(sublayer)] = sublayer
+                # An instance attribute shadows the class's `call`.
+                sublayer.__dict__["call"] = watched(sublayer, sublayer.call)
+    try:
+        with torch.no_grad(), Watch():
+            module(*examples)
+    except Exception:  # Only a hint for an error message.
+        pass
+    finally:
+        for sublayer in patched.values():
+            sublayer.__dict__.pop("call", None)
+    return found[0] if found and found[0] else None
 
 
 def _as_tf_spec(spec):
@@ -389,11 +452,12 @@ def export_onnx(
     def call(*args):
         return model(*args, training=False)
 
-    module = _ExportModule(call, model.variables)
-    examples, dynamic_shapes = _example_inputs(input_signature)
+    # The exporter takes the program recorded here (the weights are its
+    # buffers, so they become the ONNX graph's initializers), which spares
+    # it trying its own ways of capturing the model.
+    program, _ = export_program(call, model.variables, input_signature)
     options = {
         "dynamo": True,
-        "dynamic_shapes": dynamic_shapes,
         "input_names": _input_names(input_signature),
         "verbose": bool(verbose),
         "external_data": False,
@@ -405,11 +469,44 @@ def export_onnx(
     with torch.no_grad(), quiet, warnings.catch_warnings():
         if not verbose:
             warnings.simplefilter("ignore")
-        torch.onnx.export(module, examples, str(filepath), **options)
+        torch.onnx.export(program, (), str(filepath), **options)
 
 
 @contextlib.contextmanager
 def _silenced():
-    # The dynamo exporter prints its steps to stdout even when not verbose.
-    with contextlib.redirect_stdout(io.StringIO()):
-        yield
+    # The dynamo exporter prints its steps to stdout even when not verbose,
+    # and logs a warning for each torchvision op it cannot register.
+    logger = logging.getLogger("torch.onnx")
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            yield
+    finally:
+        logger.setLevel(level)
+
+
+def export_torch(model, filepath, input_signature, verbose=None, **kwargs):
+    """Writes `model`'s inference call as a `torch.export` program.
+
+    Args:
+        model: a built Keras model.
+        filepath: the file to write (`.pt2` by convention).
+        input_signature: a list of (nested) specs, one per positional
+            input; `None` axes stay dynamic in the program.
+        verbose: unused here (the caller prints the message).
+        **kwargs: passed to `torch.export.export`.
+
+    Returns:
+        The `torch.export.ExportedProgram` written; its weights are
+        buffers named after the variables' paths.
+    """
+
+    def call(*args):
+        return model(*args, training=False)
+
+    program, _ = export_program(
+        call, model.variables, input_signature, **kwargs
+    )
+    torch.export.save(program, str(filepath))
+    return program
