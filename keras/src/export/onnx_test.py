@@ -23,10 +23,10 @@ class ExportONNXTest(testing.TestCase):
     def test_model_export_runs_any_batch_size(self, model_name):
         model = MODELS[model_name]()
         path = os.path.join(self.get_temp_dir(), f"{model_name}.onnx")
-        model.export(path, format="onnx", verbose=False, opset_version=17)
+        model.export(path, format="onnx", verbose=False, opset_version=18)
         self.assertEqual(
             [o.version for o in onnx.load(path).opset_import if not o.domain],
-            [17],
+            [18],
         )
         session = ort.InferenceSession(path)
         name = session.get_inputs()[0].name

@@ -100,7 +100,9 @@ class ExportArchive(BackendExportArchive):
     ...     _ = archive.add_endpoint(
     ...         name="serve",
     ...         fn=lambda x: model(x, training=False),
-    ...         input_signature=[keras.InputSpec(shape=(None, 3), dtype="float32")],
+    ...         input_signature=[
+    ...             keras.InputSpec(shape=(None, 3), dtype="float32")
+    ...         ],
     ...     )
     ...     archive.write_out("/tmp/exported_model", verbose=False)
     """
@@ -202,7 +204,8 @@ class ExportArchive(BackendExportArchive):
         >>> archive.track(model)
         >>> fn = archive.add_endpoint(
         ...     "call", lambda x: model(x),
-        ...     input_signature=[keras.InputSpec(shape=(None, 3), dtype="float32")])
+        ...     input_signature=[
+        ...         keras.InputSpec(shape=(None, 3), dtype="float32")])
         >>> tuple(fn(np.ones((4, 3), "float32")).shape)
         (4, 2)
         """
@@ -249,7 +252,8 @@ class ExportArchive(BackendExportArchive):
         ...                           keras.layers.Dense(2)])
         >>> archive = keras.export.ExportArchive()
         >>> _ = archive.track_and_add_endpoint(
-        ...     "serve", model, [keras.InputSpec(shape=(None, 3), dtype="float32")])
+        ...     "serve", model,
+        ...     [keras.InputSpec(shape=(None, 3), dtype="float32")])
         >>> archive.write_out("/tmp/exported_dense", verbose=False)
         """
         self.track(resource)
@@ -341,7 +345,8 @@ class ExportArchive(BackendExportArchive):
         ...                           keras.layers.Dense(2)])
         >>> archive = keras.export.ExportArchive()
         >>> _ = archive.track_and_add_endpoint(
-        ...     "serve", model, [keras.InputSpec(shape=(None, 3), dtype="float32")])
+        ...     "serve", model,
+        ...     [keras.InputSpec(shape=(None, 3), dtype="float32")])
         >>> archive.write_out("/tmp/exported_out", verbose=False)
         """
         if not self._endpoint_names:

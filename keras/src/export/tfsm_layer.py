@@ -114,7 +114,7 @@ class TFSMLayer(Layer):
                 initializer=tf_variable.numpy(),
                 dtype=tf_variable.dtype.name,
                 trainable=is_trainable and on_tf,
-                name=tf_variable.name.split(":")[0],
+                name=tf_variable.name.split(":")[0].split("/")[-1],
             )
             if on_tf:
                 # The endpoint reads the SavedModel's variables: the Keras
