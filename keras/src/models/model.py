@@ -271,7 +271,7 @@ class Model(Trainer, Layer):
             "onnx": export_lib.export_onnx,
             "openvino": export_lib.export_openvino,
             "litert": export_lib.export_litert,
-            "torch": _export_torch,
+            "torch": export_lib.export_torch,
         }
         if format not in exporters:
             raise ValueError(
@@ -391,23 +391,6 @@ class Model(Trainer, Layer):
                 _as_functional(cls), config, custom_objects=custom_objects
             )
         return super().from_config(config)
-
-
-def _export_torch(model, filepath, verbose=None, input_signature=None,
-                  **kwargs):
-    # `format="torch"` saves a `torch.export` program: torch backend only.
-    if backend.backend() != "torch":
-        raise ValueError(
-            "`format='torch'` exports a `torch.export` program and needs "
-            f"the torch backend. The current backend is "
-            f"'{backend.backend()}'."
-        )
-    from keras.src.export.torch import export_torch
-
-    export_torch(
-        model, filepath, verbose=verbose, input_signature=input_signature,
-        **kwargs,
-    )
 
 
 @keras_export("keras.models.model_from_json")
