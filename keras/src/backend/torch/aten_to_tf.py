@@ -11,9 +11,7 @@ functions; here a size is an int32 scalar from `tf.shape`, so the same
 functions build the TensorFlow size arithmetic and the batch dimension
 stays dynamic in the SavedModel.
 
-Torch lays images out channels-first and its convolutions and pooling
-work that way; TensorFlow's CPU kernels only take channels-last, so those
-rules transpose to NHWC, run, and transpose back.
+Normalization, convolution and pooling rules live in `aten_nn_rules.py`.
 
 An op without a rule raises a `ValueError` naming the op and the Keras
 layer it came from.
@@ -24,6 +22,8 @@ import operator
 
 import tensorflow as tf
 import torch
+
+from keras.src.backend.torch.aten_nn_rules import NN_RULES
 
 aten = torch.ops.aten
 
@@ -116,9 +116,16 @@ def _unary(tf_fn):
     return rule
 
 
+_BOOL_AS_INT = (tf.add, tf.multiply, tf.maximum, tf.minimum)
+
+
 def _binary(tf_fn, compare=False):
     def rule(out, x, y, *args, alpha=1, **kwargs):
         dtype = _operand_dtype(x, y) if compare else _out_dtype(out)
+        if dtype == torch.bool and tf_fn in _BOOL_AS_INT:
+            # Torch adds (or) and multiplies (and) booleans; TF does not.
+            result = tf_fn(_cast(x, tf.int32), _cast(y, tf.int32))
+            return tf.cast(result, tf.bool)
         x, y = _cast(x, dtype), _cast(y, dtype)
         if alpha != 1:
             y = y * _cast(alpha, dtype)
@@ -458,158 +465,6 @@ def _arange(out, start, end=None, step=1, dtype=None, **kwargs):
     return tf.range(start, end, step, dtype=tf_dtype(_out_dtype(out)))
 
 
-# Normalization.
-
-
-def _layer_norm(out, x, normalized_shape, weight, bias, eps):
-    axes = list(range(len(x.shape) - len(normalized_shape), len(x.shape)))
-    mean, variance = tf.nn.moments(x, axes, keepdims=True)
-    rstd = tf.math.rsqrt(variance + eps)
-    y = (x - mean) * rstd
-    if weight is not None:
-        y = y * weight
-    if bias is not None:
-        y = y + bias
-    return y, mean, rstd
-
-
-def _batch_norm_no_training(
-    out, x, weight, bias, running_mean, running_var, momentum, eps
-):
-    shape = [1, -1] + [1] * (len(x.shape) - 2)
-    y = (x - tf.reshape(running_mean, shape)) * tf.reshape(
-        tf.math.rsqrt(running_var + eps), shape
-    )
-    if weight is not None:
-        y = y * tf.reshape(weight, shape)
-    if bias is not None:
-        y = y + tf.reshape(bias, shape)
-    empty = tf.zeros([0], x.dtype)
-    return y, empty, empty
-
-
-# Convolution and pooling (channels-first in torch).
-
-
-def _to_channels_last(x):
-    rank = len(x.shape)
-    return tf.transpose(x, [0] + list(range(2, rank)) + [1])
-
-
-def _to_channels_first(x):
-    rank = len(x.shape)
-    return tf.transpose(x, [0, rank - 1] + list(range(1, rank - 1)))
-
-
-def _convolution(
-    out, x, weight, bias, stride, padding, dilation, transposed,
-    output_padding, groups,
-):
-    if transposed:
-        raise ValueError(
-            "Transposed convolutions cannot be converted to TensorFlow yet."
-        )
-    spatial = len(x.shape) - 2
-    if spatial == 1:
-        # Conv1D runs as a 2-D convolution over a height of 1.
-        x = tf.expand_dims(x, 2)
-        weight = tf.expand_dims(weight, 2)
-        stride, dilation = [1, *stride], [1, *dilation]
-        padding = [0, *padding]
-    x = _to_channels_last(x)
-    paddings = [[0, 0]] + [[p, p] for p in padding] + [[0, 0]]
-    # OI(spatial) -> (spatial)IO
-    rank = len(weight.shape)
-    kernel = tf.transpose(weight, list(range(2, rank)) + [1, 0])
-    if spatial == 3:
-        if groups != 1:
-            raise ValueError("Grouped 3-D convolutions are not supported.")
-        x = tf.pad(x, paddings)
-        y = tf.nn.conv3d(
-            x, kernel, strides=[1, *stride, 1], padding="VALID",
-            dilations=[1, *dilation, 1],
-        )
-    else:
-        y = _conv2d(x, kernel, stride, paddings, dilation, groups)
-    if bias is not None:
-        y = y + bias
-    y = _to_channels_first(y)
-    return tf.squeeze(y, 2) if spatial == 1 else y
-
-
-def _conv2d(x, kernel, stride, paddings, dilation, groups):
-    in_channels = x.shape[-1]
-    if groups == 1:
-        return tf.nn.conv2d(
-            x, kernel, strides=list(stride), padding=paddings,
-            dilations=list(dilation),
-        )
-    if groups == in_channels and kernel.shape[2] == 1:
-        # Depthwise: (h, w, 1, channels * multiplier) -> (h, w, c, m).
-        kernel = tf.reshape(
-            kernel, [kernel.shape[0], kernel.shape[1], in_channels, -1]
-        )
-        x = tf.pad(x, paddings)
-        return tf.nn.depthwise_conv2d(
-            x, kernel, strides=[1, *stride, 1], padding="VALID",
-            dilations=list(dilation),
-        )
-    # TensorFlow's CPU kernel has no groups: one convolution per group.
-    inputs = tf.split(x, groups, axis=-1)
-    kernels = tf.split(kernel, groups, axis=-1)
-    return tf.concat(
-        [
-            tf.nn.conv2d(
-                i, k, strides=list(stride), padding=paddings,
-                dilations=list(dilation),
-            )
-            for i, k in zip(inputs, kernels)
-        ],
-        axis=-1,
-    )
-
-
-def _max_pool2d_with_indices(
-    out, x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False
-):
-    pair = lambda v: list(v) * (2 // len(v)) if isinstance(v, (list, tuple)) \
-        else [v, v]  # noqa: E731
-    kernel_size, padding, dilation = (
-        pair(kernel_size), pair(padding), pair(dilation)
-    )
-    stride = pair(stride) if stride else kernel_size
-    if ceil_mode or dilation != [1, 1]:
-        raise ValueError(
-            "max_pool2d with ceil_mode or dilation cannot be converted to TF."
-        )
-    x = _to_channels_last(x)
-    if any(padding):
-        lowest = x.dtype.min
-        x = tf.pad(
-            x, [[0, 0], [padding[0]] * 2, [padding[1]] * 2, [0, 0]],
-            constant_values=lowest,
-        )
-    y = tf.nn.max_pool2d(x, kernel_size, stride, "VALID")
-    return _to_channels_first(y), None
-
-
-def _avg_pool2d(
-    out, x, kernel_size, stride=None, padding=0, ceil_mode=False,
-    count_include_pad=True, divisor_override=None,
-):
-    pair = lambda v: list(v) * (2 // len(v)) if isinstance(v, (list, tuple)) \
-        else [v, v]  # noqa: E731
-    kernel_size, padding = pair(kernel_size), pair(padding)
-    stride = pair(stride) if stride else kernel_size
-    if ceil_mode or any(padding) or divisor_override:
-        raise ValueError(
-            "avg_pool2d with padding, ceil_mode or divisor_override cannot "
-            "be converted to TF."
-        )
-    y = tf.nn.avg_pool2d(_to_channels_last(x), kernel_size, stride, "VALID")
-    return _to_channels_first(y)
-
-
 # Symbolic sizes and bookkeeping.
 
 
@@ -779,14 +634,6 @@ _RULES = {
     aten.arange.start_step: _arange,
     aten.arange.start: _arange,
     aten.arange.default: _arange,
-    # Normalization, convolution, pooling.
-    aten.native_layer_norm.default: _layer_norm,
-    aten._native_batch_norm_legit_no_training.default: (
-        _batch_norm_no_training
-    ),
-    aten.convolution.default: _convolution,
-    aten.max_pool2d_with_indices.default: _max_pool2d_with_indices,
-    aten.avg_pool2d.default: _avg_pool2d,
     # Sizes and bookkeeping.
     aten.sym_size.int: _sym_size,
     aten._assert_tensor_metadata.default: _no_op,
@@ -804,6 +651,9 @@ _RULES = {
     torch.sym_max: _sym_min_max(tf.maximum, max),
     torch.sym_min: _sym_min_max(tf.minimum, min),
 }
+
+
+_RULES.update(NN_RULES)
 
 
 def supported_ops():

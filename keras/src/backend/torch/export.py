@@ -182,7 +182,7 @@ def _export_kwargs(kwargs):
     return dict(kwargs)
 
 
-def _check_dynamic_axes(program, examples, input_signature):
+def _check_dynamic_axes(program, input_signature):
     """Raises when torch fixed an axis the signature leaves free."""
     placeholders = [
         node for node in program.graph.nodes
@@ -229,7 +229,7 @@ def export_program(fn, variables, input_signature, **kwargs):
         program = torch.export.export(
             module, examples, dynamic_shapes=dynamic_shapes, **options
         )
-    _check_dynamic_axes(program, examples, input_signature)
+    _check_dynamic_axes(program, input_signature)
     return program, module
 
 

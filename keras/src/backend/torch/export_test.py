@@ -59,10 +59,39 @@ def _text_model():
     return models.Model(tokens, layers.Dense(2)(x))
 
 
+def _conv1d_model():
+    return models.Sequential(
+        [
+            layers.Input((10, 3)),
+            layers.Conv1D(4, 3, padding="same"),
+            layers.BatchNormalization(),
+            layers.AveragePooling1D(2),
+            layers.Conv1DTranspose(2, 3, strides=2),
+            layers.GlobalMaxPooling1D(),
+        ]
+    )
+
+
+def _depthwise_model():
+    return models.Sequential(
+        [
+            layers.Input((8, 8, 4)),
+            layers.DepthwiseConv2D(3),
+            layers.Conv2D(4, 3, groups=2, padding="same", dilation_rate=2),
+            layers.Conv2DTranspose(3, 3, strides=2, padding="same"),
+            layers.AveragePooling2D(2),
+            layers.Activation("silu"),
+            layers.Flatten(),
+        ]
+    )
+
+
 _MODELS = {
     "mlp": (_mlp, (6,), "float32"),
     "convnet": (_convnet, (8, 8, 2), "float32"),
     "text": (_text_model, (5,), "int32"),
+    "conv1d": (_conv1d_model, (10, 3), "float32"),
+    "depthwise": (_depthwise_model, (8, 8, 4), "float32"),
 }
 
 
@@ -136,6 +165,28 @@ class TorchExportArchiveTest(testing.TestCase):
             self.assertAllClose(fn(tf.constant(x)), expected, atol=1e-5)
             (onnx_out,) = session.run(None, {"inputs": x})
             self.assertAllClose(onnx_out, expected, atol=1e-5)
+
+    @parameterized.named_parameters(
+        ("conv1d", "conv1d"), ("depthwise", "depthwise")
+    )
+    def test_endpoint_of_more_layers(self, name):
+        tf = _tf()
+        build, shape, dtype = _MODELS[name]
+        model = build()
+        archive = _archive(tf)
+        archive._track_layer(model)
+        fn = archive.add_endpoint(
+            "serve",
+            lambda x: model(x, training=False),
+            [tf.TensorSpec((None,) + shape, dtype)],
+        )
+        for batch in (1, 3):
+            x = _data(shape, dtype, batch)
+            self.assertAllClose(
+                fn(tf.constant(x)),
+                ops.convert_to_numpy(model(x, training=False)),
+                atol=1e-5,
+            )
 
     def test_saved_model_serves(self):
         tf = _tf()
@@ -247,4 +298,10 @@ class TorchExportArchiveTest(testing.TestCase):
         name = session.get_inputs()[0].name
         self.assertAllClose(
             session.run(None, {name: x})[0], expected, atol=1e-5
+        )
+        program_path = os.path.join(self.get_temp_dir(), "model.pt2")
+        model.export(program_path, format="torch", verbose=False)
+        program = torch.export.load(program_path)
+        self.assertAllClose(
+            program.module()(torch.from_numpy(x)), expected, atol=1e-6
         )
