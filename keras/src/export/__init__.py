@@ -8,6 +8,7 @@ endpoint. `TFSMLayer` loads a SavedModel back as a Keras layer.
 TensorFlow and the converters are imported on first use.
 """
 
+from keras.src.export.litert import LiteRTExporter
 from keras.src.export.litert import export_litert
 from keras.src.export.onnx import export_onnx
 from keras.src.export.openvino import export_openvino

@@ -159,23 +159,46 @@ def export_onnx(model, filepath, input_signature, opset_version=None,
     Args:
         model: a built Keras model.
         filepath: the `.onnx` file to write.
-        input_signature: a list of (nested) `tf.TensorSpec`s, one per
-            positional argument of the model's call.
+        input_signature: one (nested) spec per positional argument of the
+            model's call.
         opset_version: the ONNX opset (default: tf2onnx's).
         **kwargs: unused options of other backends (`jax2tf_kwargs`,
             `is_static`).
+    """
+    from keras.src.utils.module_utils import tf2onnx
+
+    fn, _ = graph_function(model, input_signature, **kwargs)
+    tf2onnx.convert.from_function(
+        fn, input_signature=fn.input_signature, opset=opset_version,
+        output_path=str(filepath),
+    )
+
+
+def graph_function(model, input_signature, **kwargs):
+    """Returns `model`'s inference call as a `tf.function` made of
+    ordinary TensorFlow ops (no `XlaCallModule`), for converters that read
+    graphs op by op (tf2onnx, the LiteRT converter).
+
+    Args:
+        model: a built Keras model.
+        input_signature: one (nested) spec per positional argument.
+        **kwargs: unused options of other backends (`jax2tf_kwargs`,
+            `is_static`).
+
+    Returns:
+        `(fn, tf_variables)`: the `tf.function` (with its input
+        signature) and the `tf.Variable`s it reads.
     """
     import jax
     from jax import export as jax_export
 
     from keras.src.export import export_utils
-    from keras.src.utils.module_utils import tf2onnx
 
     for key in ("jax2tf_kwargs", "is_static"):
         kwargs.pop(key, None)
     if kwargs:
         raise TypeError(
-            f"Unexpected keyword arguments {sorted(kwargs)} for ONNX export "
+            f"Unexpected keyword arguments {sorted(kwargs)} for this export "
             "on the jax backend."
         )
     signature = export_utils.normalize_signature(input_signature)
@@ -224,10 +247,7 @@ def export_onnx(model, filepath, input_signature, opset_version=None,
         return tree.pack_sequence_as(out_shape, outputs)
 
     fn = tf.function(serve, input_signature=signature, autograph=False)
-    tf2onnx.convert.from_function(
-        fn, input_signature=signature, opset=opset_version,
-        output_path=str(filepath),
-    )
+    return fn, tf_variables
 
 
 def _dim(d, env):
