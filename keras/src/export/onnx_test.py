@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from absl.testing import parameterized
 
+from keras.src import backend
 from keras.src import testing
 from keras.src.export.saved_model_test import MODELS
 from keras.src.export.saved_model_test import needs_export
@@ -17,6 +18,11 @@ pytest.importorskip("tf2onnx")
 
 
 @needs_export
+@pytest.mark.skipif(
+    backend.backend() == "torch",
+    reason="Torch's ONNX export is tested in "
+    "keras/src/backend/torch/export_test.py (same models).",
+)
 class ExportONNXTest(testing.TestCase):
     @parameterized.named_parameters(("mlp", "mlp"), ("convnet", "convnet"),
                                     ("text", "text"))

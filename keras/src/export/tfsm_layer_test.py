@@ -67,6 +67,12 @@ class TFSMLayerTest(testing.TestCase):
         revived = keras.layers.TFSMLayer.from_config(config, safe_mode=False)
         self.assertAllClose(revived(x), expected, atol=1e-5)
 
+        with self.assertRaisesRegex(ValueError, "Available endpoints"):
+            keras.layers.TFSMLayer(path, call_endpoint="nope")
+        with self.assertRaisesRegex(ValueError, "call_training_endpoint"):
+            keras.layers.TFSMLayer(path, call_endpoint="call",
+                                   call_training_endpoint="nope")
+
     def test_default_endpoint_and_signature(self):
         model = mlp()
         path = os.path.join(self.get_temp_dir(), "mlp")
@@ -80,11 +86,3 @@ class TFSMLayerTest(testing.TestCase):
         )
         self.assertAllClose(by_signature(x)["output_0"], expected,
                             atol=1e-5)
-
-    def test_unknown_endpoint(self):
-        _, path = self._write()
-        with self.assertRaisesRegex(ValueError, "Available endpoints"):
-            keras.layers.TFSMLayer(path, call_endpoint="nope")
-        with self.assertRaisesRegex(ValueError, "call_training_endpoint"):
-            keras.layers.TFSMLayer(path, call_endpoint="call",
-                                   call_training_endpoint="nope")
