@@ -141,9 +141,7 @@ class SKLBase:
         Returns:
             `self`.
         """
-        from sklearn.utils.validation import validate_data
-
-        X, y = validate_data(self, X, y, multi_output=True)
+        X, y = self._validate_fit_data(X, y)
         y = self._process_target(y, reset=True)
         model = self._get_model(X, y)
         fit_kwargs = dict(self.fit_kwargs or {})
@@ -152,6 +150,31 @@ class SKLBase:
         self.model_ = model
         self.history_ = history.history
         return self
+
+    def _validate_fit_data(self, X, y):
+        from sklearn.utils.validation import validate_data
+
+        # Regression targets are numbers: an object array of numbers is
+        # converted, anything else is refused by scikit-learn's check.
+        return validate_data(self, X, y, multi_output=True, y_numeric=True)
+
+    def __getstate__(self):
+        # Keras models hold compiled step functions, which pickle cannot
+        # store: models travel as the bytes of a `.keras` file.
+        from keras.src.models.model import Model
+
+        state = dict(self.__dict__)
+        for key, value in state.items():
+            if isinstance(value, Model):
+                state[key] = _PickledModel(_model_to_bytes(value))
+        return state
+
+    def __setstate__(self, state):
+        state = dict(state)
+        for key, value in state.items():
+            if isinstance(value, _PickledModel):
+                state[key] = _model_from_bytes(value.data)
+        self.__dict__.update(state)
 
     def predict(self, X):
         """Predicts targets for `X`, decoded like the fitted `y`.
@@ -201,6 +224,39 @@ class SKLBase:
 
     def _reverse_process_target(self, y):
         return self._target_encoder.inverse_transform(y)
+
+
+class _PickledModel:
+    """A Keras model inside a pickled estimator: its `.keras` bytes."""
+
+    def __init__(self, data):
+        self.data = data
+
+
+def _model_to_bytes(model):
+    import os
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "model.keras")
+        model.save(path)
+        with open(path, "rb") as file:
+            return file.read()
+
+
+def _model_from_bytes(data):
+    import os
+    import tempfile
+
+    from keras.src.saving.saving_api import load_model
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "model.keras")
+        with open(path, "wb") as file:
+            file.write(data)
+        # Unpickling already runs whatever the pickle holds: the model's
+        # own file is trusted as much (Lambda layers load too).
+        return load_model(path, safe_mode=False)
 
 
 def _compiled_clone(model, clone_model):
@@ -271,6 +327,13 @@ class SKLearnClassifier(SKLBase):
         tags.classifier_tags = ClassifierTags()
         return tags
 
+    def _validate_fit_data(self, X, y):
+        from sklearn.utils.validation import validate_data
+
+        # Labels are 1-D: a column is raveled with scikit-learn's
+        # `DataConversionWarning`, as its classifiers do.
+        return validate_data(self, X, y)
+
     def _process_target(self, y, reset=False):
         from sklearn.preprocessing import OneHotEncoder
 
@@ -291,6 +354,9 @@ class SKLearnClassifier(SKLBase):
 
     def _reverse_process_target(self, y):
         y = np.asarray(y)
+        if len(self.classes_) == 1:
+            # Trained on one class: the only label there is.
+            return np.full(len(y), self.classes_[0])
         if y.ndim == 1 or y.shape[1] == 1:
             # One sigmoid output: the probability of the second class.
             scores = y.reshape(-1)
@@ -358,6 +424,7 @@ class SKLearnRegressor(SKLBase):
 
         tags = super().__sklearn_tags__()
         tags.regressor_tags = RegressorTags()
+        tags.target_tags.multi_output = True
         return tags
 
     def score(self, X, y, sample_weight=None):
@@ -402,8 +469,12 @@ class SKLearnTransformer(SKLBase):
     def __sklearn_tags__(self):
         from sklearn.utils import TransformerTags
 
+        from keras.src.backend.config import floatx
+
         tags = super().__sklearn_tags__()
-        tags.transformer_tags = TransformerTags()
+        # Outputs are in Keras's float type, whatever the input's.
+        tags.transformer_tags = TransformerTags(preserves_dtype=[floatx()])
+        tags.target_tags.multi_output = True
         return tags
 
     def transform(self, X):
