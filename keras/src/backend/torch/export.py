@@ -204,7 +204,8 @@ def _check_dynamic_axes(program, input_signature):
                 )
 
 
-def export_program(fn, variables, input_signature, **kwargs):
+def export_program(fn, variables, input_signature, core_aten=False,
+                   **kwargs):
     """Records `fn` with `torch.export`.
 
     Args:
@@ -214,6 +215,7 @@ def export_program(fn, variables, input_signature, **kwargs):
         input_signature: a list of (nested) specs, one per positional
             argument of `fn` (`tf.TensorSpec`, `keras.InputSpec`,
             `KerasTensor` or tensors); `None` axes are dynamic.
+        core_aten: whether to decompose the program to core ATen ops.
         **kwargs: passed to `torch.export.export` (e.g. `strict`).
 
     Returns:
@@ -229,8 +231,52 @@ def export_program(fn, variables, input_signature, **kwargs):
         program = torch.export.export(
             module, examples, dynamic_shapes=dynamic_shapes, **options
         )
+    program = _decomposed(program, core_aten)
     _check_dynamic_axes(program, input_signature)
     return program, module
+
+
+def _decomposed(program, core_aten):
+    """`program` with Keras's own custom ops (the fused RNN kernel of
+    `fused_rnn.py`) replaced by the ATen ops they run, so that the program
+    loads without Keras and converts to TensorFlow and ONNX; also
+    decomposed to core ATen if `core_aten`."""
+    table = torch.export.default_decompositions() if core_aten else {}
+    keras_ops = {
+        node.target for node in program.graph.nodes
+        if node.op == "call_function"
+        and getattr(node.target, "namespace", None) == "keras"
+    }
+    if keras_ops:
+        table.update(_keras_op_decompositions(keras_ops))
+    if not table:
+        return program
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return program.run_decompositions(table)
+
+
+def _keras_op_decompositions(keras_ops):
+    from keras.src.backend.torch import fused_rnn
+
+    inference = torch.ops.keras.fused_rnn_inference.default
+    unknown = keras_ops - {inference}
+    if unknown:
+        names = sorted(map(str, unknown))
+        raise ValueError(
+            f"Cannot export Keras's custom torch ops {names} (they run "
+            "only inside Keras's training steps)."
+        )
+
+    def fused_rnn_inference(
+        kind, inputs, states, params, has_bias, bidirectional
+    ):
+        # `torch.lstm`/`torch.gru` unroll into ATen ops per time step here.
+        return fused_rnn._kernel(
+            kind, inputs, states, params, has_bias, bidirectional
+        )
+
+    return {inference: fused_rnn_inference}
 
 
 class TorchExportArchive:
@@ -304,10 +350,9 @@ class TorchExportArchive:
         arguments = _as_arguments(input_signature)
         mirrors = self.__dict__.get("_torch_variable_mirrors", {})
         variables = [variable for variable, _ in mirrors.values()]
-        program, module = export_program(fn, variables, arguments, **kwargs)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            program = program.run_decompositions()
+        program, module = export_program(
+            fn, variables, arguments, core_aten=True, **kwargs
+        )
         unsupported = aten_to_tf.unsupported_node(program.graph_module)
         if unsupported is not None:
             examples, _ = _example_inputs(arguments)
@@ -475,15 +520,18 @@ def export_onnx(
 @contextlib.contextmanager
 def _silenced():
     # The dynamo exporter prints its steps to stdout even when not verbose,
-    # and logs a warning for each torchvision op it cannot register.
-    logger = logging.getLogger("torch.onnx")
-    level = logger.level
-    logger.setLevel(logging.ERROR)
+    # and logs a warning for each torchvision op it cannot register
+    # (and its optimizer, onnxscript, logs what it skips).
+    loggers = [logging.getLogger(name) for name in ("torch.onnx", "onnxscript")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.ERROR)
     try:
         with contextlib.redirect_stdout(io.StringIO()):
             yield
     finally:
-        logger.setLevel(level)
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
 
 
 def export_torch(model, filepath, input_signature, verbose=None, **kwargs):

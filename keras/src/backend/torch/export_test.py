@@ -66,6 +66,8 @@ def _conv1d_model():
             layers.Conv1D(4, 3, padding="same"),
             layers.BatchNormalization(),
             layers.AveragePooling1D(2),
+            # The fused RNN kernel's custom op unrolls into ATen ops.
+            layers.LSTM(4, return_sequences=True),
             layers.Conv1DTranspose(2, 3, strides=2),
             layers.GlobalMaxPooling1D(),
         ]
