@@ -27,7 +27,11 @@ def _like_dtype(x, dtype):
 def _shape(shape):
     if isinstance(shape, int):
         return (shape,)
-    return tuple(int(d) for d in shape)
+    # Symbolic sizes (torch.export, captured steps) stay symbolic: `int()`
+    # would fix them to the traced value.
+    return tuple(
+        d if isinstance(d, torch.SymInt) else int(d) for d in shape
+    )
 
 
 def _scalar(x):
