@@ -4,10 +4,8 @@
 (`ai-edge-litert`) or `tf.lite.Interpreter` runs. Free (`None`) axes stay
 resizable (`resize_tensor_input`)."""
 
-from keras.src import backend
 from keras.src.export import export_utils
-from keras.src.export.saved_model import DEFAULT_ENDPOINT_NAME
-from keras.src.export.saved_model import ExportArchive
+from keras.src.export import saved_model
 from keras.src.utils import io_utils
 from keras.src.utils.module_utils import tensorflow as tf
 
@@ -36,23 +34,9 @@ class LiteRTExporter:
 
     def convert(self):
         """Returns the `.tflite` flatbuffer as bytes."""
-        if backend.backend() == "jax":
-            # jax2tf's XlaCallModule is opaque to the LiteRT converter:
-            # the model's jaxpr written with TensorFlow ops instead.
-            from keras.src.backend.jax.export import graph_function
-
-            fn, tf_variables = graph_function(
-                self.model, self.input_signature, **self.kwargs
-            )
-            holder = tf.Module()
-            holder.saved_variables = tf_variables
-        else:
-            archive = ExportArchive()
-            fn = archive.track_and_add_endpoint(
-                DEFAULT_ENDPOINT_NAME, self.model, self.input_signature,
-                **self.kwargs,
-            )
-            holder = archive._tf_trackable
+        fn, holder = saved_model.graph_function(
+            self.model, self.input_signature, **self.kwargs
+        )
         converter = tf.lite.TFLiteConverter.from_concrete_functions(
             [fn.get_concrete_function()], holder
         )

@@ -1,9 +1,11 @@
-"""OpenVINO export: the model's serving `tf.function` converted by
+"""OpenVINO export: the model's serving `tf.function` (on JAX, its jaxpr
+written with TensorFlow ops) converted by
 OpenVINO's model converter (`openvino.convert_model`) and saved as
 OpenVINO IR (`.xml` + `.bin`). Needs `pip install openvino`."""
 
 from keras.src.export import export_utils
-from keras.src.export.onnx import get_concrete_fn
+from keras.src.export.onnx import get_concrete_fn  # noqa: F401
+from keras.src.export.saved_model import graph_function
 from keras.src.utils import io_utils
 from keras.src.utils.module_utils import LazyModule
 
@@ -27,13 +29,16 @@ def export_openvino(
             beside it).
         verbose: whether to print a message when done (default `True`).
         input_signature: the inputs' specs (default: inferred).
-        **kwargs: backend options for the endpoint.
+        **kwargs: `compress_to_fp16` (default `False`: weights stay
+            float32), and backend options for the endpoint.
 
     Example:
 
+    >>> import importlib.util
     >>> from keras.src.export import export_openvino
-    >>> callable(export_openvino)
-    True
+    >>> model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+    >>> if importlib.util.find_spec("openvino"):
+    ...     export_openvino(model, "/tmp/model.xml", verbose=False)
     """
     ov = openvino.initialize()
     filepath = str(filepath)
@@ -44,8 +49,11 @@ def export_openvino(
         )
     if input_signature is None:
         input_signature = export_utils.get_input_signature(model)
-    concrete = get_concrete_fn(model, input_signature, **kwargs)
-    ov_model = ov.convert_model(concrete)
-    ov.save_model(ov_model, filepath)
+    compress_to_fp16 = kwargs.pop("compress_to_fp16", False)
+    fn, _ = graph_function(model, input_signature, **kwargs)
+    ov_model = ov.convert_model(fn.get_concrete_function())
+    # OpenVINO stores float16 weights by default; Keras's weights are kept
+    # as they are unless asked.
+    ov.save_model(ov_model, filepath, compress_to_fp16=compress_to_fp16)
     if verbose is None or verbose:
         io_utils.print_msg(f"Saved OpenVINO IR at '{filepath}'.")

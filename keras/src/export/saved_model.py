@@ -427,3 +427,35 @@ def export_saved_model(
         DEFAULT_ENDPOINT_NAME, model, input_signature, **kwargs
     )
     archive.write_out(filepath, verbose=True if verbose is None else verbose)
+
+
+def graph_function(model, input_signature, **kwargs):
+    """Returns `model`'s inference call as a `tf.function` that converters
+    reading TensorFlow graphs op by op (LiteRT, OpenVINO) accept.
+
+    On JAX that is the model's jaxpr written with TensorFlow ops
+    (`keras.src.backend.jax.export.graph_function`): the archive's jax2tf
+    endpoint is one opaque `XlaCallModule` op. Elsewhere it is the `serve`
+    endpoint of an `ExportArchive`.
+
+    Args:
+        model: a built Keras model.
+        input_signature: the inputs' specs.
+        **kwargs: backend options (see `ExportArchive.add_endpoint`).
+
+    Returns:
+        `(fn, trackable)`: the `tf.function` and a TensorFlow trackable
+        holding the variables it reads.
+    """
+    if backend.backend() == "jax":
+        from keras.src.backend.jax.export import graph_function as jax_graph
+
+        fn, tf_variables = jax_graph(model, input_signature, **kwargs)
+        holder = tf.Module()
+        holder.saved_variables = tf_variables
+        return fn, holder
+    archive = ExportArchive()
+    fn = archive.track_and_add_endpoint(
+        DEFAULT_ENDPOINT_NAME, model, input_signature, **kwargs
+    )
+    return fn, archive._tf_trackable
