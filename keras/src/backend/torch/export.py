@@ -204,8 +204,8 @@ def _check_dynamic_axes(program, input_signature):
                 )
 
 
-def export_program(fn, variables, input_signature, core_aten=False,
-                   **kwargs):
+def export_program(fn, variables, input_signature, layers=(),
+                   core_aten=False, **kwargs):
     """Records `fn` with `torch.export`.
 
     Args:
@@ -215,6 +215,7 @@ def export_program(fn, variables, input_signature, core_aten=False,
         input_signature: a list of (nested) specs, one per positional
             argument of `fn` (`tf.TensorSpec`, `keras.InputSpec`,
             `KerasTensor` or tensors); `None` axes are dynamic.
+        layers: the Keras layers `fn` calls (their sublayers included).
         core_aten: whether to decompose the program to core ATen ops.
         **kwargs: passed to `torch.export.export` (e.g. `strict`).
 
@@ -226,7 +227,9 @@ def export_program(fn, variables, input_signature, core_aten=False,
     examples, dynamic_shapes = _example_inputs(input_signature)
     options = {"strict": False}
     options.update(_export_kwargs(kwargs))
-    with torch.no_grad(), warnings.catch_warnings():
+    with torch.no_grad(), warnings.catch_warnings(), _fresh_input_checks(
+        layers
+    ):
         warnings.simplefilter("ignore")
         program = torch.export.export(
             module, examples, dynamic_shapes=dynamic_shapes, **options
@@ -234,6 +237,29 @@ def export_program(fn, variables, input_signature, core_aten=False,
     program = _decomposed(program, core_aten)
     _check_dynamic_axes(program, input_signature)
     return program, module
+
+
+@contextlib.contextmanager
+def _fresh_input_checks(layers):
+    """Forgets, before and after tracing, the input shape each layer last
+    checked (`Layer._check_input_spec` skips inputs of that shape).
+
+    Comparing a traced batch size with a remembered one of the same value
+    (an eager call on as many samples as the example inputs hold) makes
+    torch fix that size; a remembered traced size outlives its trace and
+    breaks the next export's comparison.
+    """
+
+    def forget():
+        for layer in layers:
+            for sublayer in layer._flatten_layers():
+                sublayer.__dict__.pop("_checked_input", None)
+
+    forget()
+    try:
+        yield
+    finally:
+        forget()
 
 
 def _decomposed(program, core_aten):
@@ -350,15 +376,16 @@ class TorchExportArchive:
         arguments = _as_arguments(input_signature)
         mirrors = self.__dict__.get("_torch_variable_mirrors", {})
         variables = [variable for variable, _ in mirrors.values()]
+        layers = self.__dict__.get("_torch_tracked_layers", [])
         program, module = export_program(
-            fn, variables, arguments, core_aten=True, **kwargs
+            fn, variables, arguments, layers=layers, core_aten=True,
+            **kwargs,
         )
         unsupported = aten_to_tf.unsupported_node(program.graph_module)
         if unsupported is not None:
             examples, _ = _example_inputs(arguments)
             layer = _layer_running(
-                self.__dict__.get("_torch_tracked_layers", []),
-                module, examples, unsupported.target,
+                layers, module, examples, unsupported.target
             )
             raise aten_to_tf.unsupported_error(unsupported, layer)
         sources = _placeholder_sources(program, module, mirrors)
@@ -500,7 +527,9 @@ def export_onnx(
     # The exporter takes the program recorded here (the weights are its
     # buffers, so they become the ONNX graph's initializers), which spares
     # it trying its own ways of capturing the model.
-    program, _ = export_program(call, model.variables, input_signature)
+    program, _ = export_program(
+        call, model.variables, input_signature, layers=[model]
+    )
     options = {
         "dynamo": True,
         "input_names": _input_names(input_signature),
@@ -554,7 +583,7 @@ def export_torch(model, filepath, input_signature, verbose=None, **kwargs):
         return model(*args, training=False)
 
     program, _ = export_program(
-        call, model.variables, input_signature, **kwargs
+        call, model.variables, input_signature, layers=[model], **kwargs
     )
     torch.export.save(program, str(filepath))
     return program

@@ -193,6 +193,9 @@ class TorchExportArchiveTest(testing.TestCase):
     def test_saved_model_serves(self):
         tf = _tf()
         model = _mlp()
+        # An eager call on as many samples as the export's example inputs
+        # (2) must not fix the batch size of the exported function.
+        model(_data((6,), "float32", 2))
         archive = _archive(tf)
         archive._track_layer(model)
         fn = archive.add_endpoint(
