@@ -6,6 +6,8 @@ import numpy as np
 import pytest
 from absl.testing import parameterized
 
+import keras
+
 from keras.src import backend
 from keras.src import testing
 from keras.src.export.saved_model_test import MODELS
@@ -42,3 +44,29 @@ class ExportONNXTest(testing.TestCase):
             self.assertAllClose(
                 outputs, model.predict(x, verbose=0), atol=1e-5
             )
+
+    def test_free_sequence_axis(self):
+        tokens = keras.Input((None,), dtype="int32")
+        x = keras.layers.Embedding(20, 4)(tokens)
+        x = keras.layers.GlobalAveragePooling1D()(x)
+        model = keras.Model(tokens, x)
+        path = os.path.join(self.get_temp_dir(), "sequence.onnx")
+        model.export(path, format="onnx", verbose=False)
+        session = ort.InferenceSession(path)
+        name = session.get_inputs()[0].name
+        for shape in ((2, 5), (3, 7)):
+            x = np.random.randint(0, 20, shape).astype("int32")
+            (outputs,) = session.run(None, {name: x})
+            self.assertAllClose(
+                outputs, model.predict(x, verbose=0), atol=1e-5
+            )
+
+    @pytest.mark.skipif(backend.backend() != "jax",
+                        reason="The jax backend's primitive rules.")
+    def test_jax_primitive_without_rule(self):
+        model = keras.Sequential(
+            [keras.Input((4,)), keras.layers.Lambda(keras.ops.sort)]
+        )
+        path = os.path.join(self.get_temp_dir(), "sort.onnx")
+        with self.assertRaisesRegex(ValueError, "primitive 'sort'"):
+            model.export(path, format="onnx", verbose=False)

@@ -207,6 +207,7 @@ def graph_function(model, input_signature, **kwargs):
         tf.Variable(v.numpy(), dtype=v.dtype, name=v.name) for v in variables
     ]
     symbols = {}
+    scope = jax_export.SymbolicScope()
 
     def struct(spec, arg_index):
         dims = []
@@ -214,7 +215,9 @@ def graph_function(model, input_signature, **kwargs):
             if size is None:
                 name = BATCH_SYMBOL if axis == 0 else f"d{arg_index}_{axis}"
                 if name not in symbols:
-                    (symbols[name],) = jax_export.symbolic_shape(name)
+                    (symbols[name],) = jax_export.symbolic_shape(
+                        name, scope=scope
+                    )
                 size = symbols[name]
             dims.append(size)
         return jax.ShapeDtypeStruct(tuple(dims), spec.dtype.as_numpy_dtype)
@@ -280,9 +283,10 @@ def _eval_jaxpr(jaxpr, consts, args, env):
         rule = _RULES.get(name)
         if rule is None:
             raise ValueError(
-                f"ONNX export on the jax backend: the JAX primitive "
-                f"'{name}' has no TensorFlow rule. Export this model to ONNX"
-                " from the tensorflow or torch backend instead."
+                "Export to ONNX, LiteRT or OpenVINO on the jax backend: the "
+                f"JAX primitive '{name}' has no TensorFlow rule. Export this "
+                "model from the tensorflow or torch backend instead (or to "
+                "a SavedModel, which runs any JAX function)."
             )
         out = rule([read(v) for v in eqn.invars], eqn, env)
         if eqn.primitive.multiple_results:
@@ -355,7 +359,7 @@ def _select_n(args, eqn, env):
     if len(cases) == 1:
         return cases[0]
     if len(cases) != 2:
-        raise ValueError("ONNX export (jax): select_n of more than 2 cases.")
+        raise ValueError("Export (jax): select_n of more than 2 cases.")
     return tf.where(tf.cast(pred, tf.bool), cases[1], cases[0])
 
 
@@ -370,7 +374,7 @@ def _reduce_window(kind):
     def rule(args, eqn, env):
         p = eqn.params
         if any(d != 1 for d in p["base_dilation"] + p["window_dilation"]):
-            raise ValueError("ONNX export (jax): dilated pooling.")
+            raise ValueError("Export (jax): dilated pooling.")
         x = args[0]
         low = x.dtype.min if kind == "max" else 0
         x = _pad_nd(x, p["padding"], low)
@@ -390,9 +394,9 @@ def _conv(args, eqn, env):
     lhs, rhs = args
     p = eqn.params
     if p["feature_group_count"] != 1 or p["batch_group_count"] != 1:
-        raise ValueError("ONNX export (jax): grouped convolutions.")
+        raise ValueError("Export (jax): grouped convolutions.")
     if any(d != 1 for d in p["lhs_dilation"]):
-        raise ValueError("ONNX export (jax): transposed convolutions.")
+        raise ValueError("Export (jax): transposed convolutions.")
     lhs_spec, rhs_spec, out_spec = p["dimension_numbers"]
     x = tf.transpose(lhs, [lhs_spec[0], *lhs_spec[2:], lhs_spec[1]])
     w = tf.transpose(rhs, [*rhs_spec[2:], rhs_spec[1], rhs_spec[0]])
@@ -421,7 +425,7 @@ def _gather(args, eqn, env):
     ):
         return tf.gather(operand, indices[..., 0], axis=0)
     raise ValueError(
-        "ONNX export (jax): only row gathers (`take` along axis 0) are "
+        "Export (jax): only row gathers (`take` along axis 0) are "
         f"supported. Received dimension numbers {dn}."
     )
 
@@ -495,6 +499,10 @@ _RULES = {
     ),
     "clamp": lambda args, eqn, env: _tf_fn("clip_by_value")(
         args[1], args[0], args[2]
+    ),
+    "dim_as_value": lambda args, eqn, env: _tf_fn("cast")(
+        _dim(eqn.params["dim"], env),
+        _tf_dtype(eqn.outvars[0].aval.dtype),
     ),
     "dot_general": _dot_general,
     "reduce_sum": _reduce(_tf_fn("math.reduce_sum")),
