@@ -4,7 +4,6 @@ OpenVINO's model converter (`openvino.convert_model`) and saved as
 OpenVINO IR (`.xml` + `.bin`). Needs `pip install openvino`."""
 
 from keras.src.export import export_utils
-from keras.src.export.onnx import get_concrete_fn  # noqa: F401
 from keras.src.export.saved_model import graph_function
 from keras.src.utils import io_utils
 from keras.src.utils.module_utils import LazyModule

@@ -190,8 +190,11 @@ class ExportArchive(BackendExportArchive):
                 (`keras.InputSpec`, `tf.TensorSpec` or `KerasTensor`, or
                 nested lists/dicts of them). `None` axes stay dynamic.
             **kwargs: backend options: on JAX, `jax2tf_kwargs` (passed to
-                `jax2tf.convert`) and `is_static` (no symbolic shapes); on
-                TensorFlow, `jit_compile`.
+                `jax2tf.convert`; the function is lowered for the platform
+                exporting unless, e.g.,
+                `{"native_serialization_platforms": ("cpu", "cuda")}`)
+                and `is_static` (no symbolic shapes); on TensorFlow,
+                `jit_compile`.
 
         Returns:
             The `tf.function` stored as the endpoint.
