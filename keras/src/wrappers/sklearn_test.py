@@ -5,6 +5,7 @@ import warnings
 import numpy as np
 import pytest
 
+from keras.src import backend
 from keras.src import layers
 from keras.src import models
 from keras.src import optimizers
@@ -28,6 +29,11 @@ def _data():
     return x, labels, y
 
 
+# Each fit trains a new model: on TensorFlow, tracing its tf.function
+# costs ~1 s, far more than running these few tiny steps eagerly.
+EAGER = {"run_eagerly": backend.backend() == "tensorflow"}
+
+
 def _classifier_model(X, y, hidden=4):
     model = models.Sequential([
         layers.Input((X.shape[1],)),
@@ -35,13 +41,13 @@ def _classifier_model(X, y, hidden=4):
         layers.Dense(y.shape[1], activation="softmax"),
     ])
     model.compile(loss="categorical_crossentropy",
-                  optimizer=optimizers.Adam(0.05))
+                  optimizer=optimizers.Adam(0.05), **EAGER)
     return model
 
 
 def _linear_model(units=1):
     model = models.Sequential([layers.Input((3,)), layers.Dense(units)])
-    model.compile(loss="mse", optimizer=optimizers.SGD(0.1))
+    model.compile(loss="mse", optimizer=optimizers.SGD(0.1), **EAGER)
     return model
 
 
@@ -237,7 +243,7 @@ SLOW_CHECKS = {
     "check_fit2d_1feature", "check_dict_unchanged",
     "check_f_contiguous_array_estimator", "check_readonly_memmap_input",
     "check_n_features_in", "check_estimators_nan_inf", "check_regressors_int",
-    "check_pipeline_consistency",
+    "check_pipeline_consistency", "check_estimators_fit_returns_self",
 }
 ALL_CHECKS = os.environ.get("KERAS_SKLEARN_ALL_CHECKS") == "1"
 
@@ -253,7 +259,7 @@ def _seeded_dense(X, y, loss, activation=None):
         layers.Input((X.shape[1],)),
         layers.Dense(y.shape[1], activation=activation),
     ])
-    model.compile(loss=loss, optimizer="sgd")
+    model.compile(loss=loss, optimizer="sgd", **EAGER)
     return model
 
 
@@ -300,7 +306,10 @@ def _checks():
         for est, check in checks:
             check_name = getattr(check, "func", check).__name__
             marks = []
-            if check_name in SLOW_CHECKS and not ALL_CHECKS:
+            # The read-only memory-map variants repeat a check on a copy of
+            # its data: slow too.
+            variant = getattr(check, "keywords", {}).get("readonly_memmap")
+            if (check_name in SLOW_CHECKS or variant) and not ALL_CHECKS:
                 marks.append(pytest.mark.skip(
                     reason="Slow check; KERAS_SKLEARN_ALL_CHECKS=1 runs it."
                 ))
