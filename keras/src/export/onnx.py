@@ -26,9 +26,15 @@ def get_concrete_fn(model, input_signature, **kwargs):
     Returns:
         A TensorFlow `ConcreteFunction` of the model's inference call.
     """
-    return _serving_function(
-        model, input_signature, **kwargs
-    ).get_concrete_function()
+    archive = ExportArchive()
+    fn = archive.track_and_add_endpoint(
+        DEFAULT_ENDPOINT_NAME, model, input_signature, **kwargs
+    )
+    concrete = fn.get_concrete_function()
+    # A concrete function refers to its variables weakly: the archive
+    # (which owns them on JAX) lives as long as the function does.
+    concrete._keras_export_archive = archive
+    return concrete
 
 
 def _serving_function(model, input_signature, **kwargs):

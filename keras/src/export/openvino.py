@@ -17,6 +17,26 @@ openvino = LazyModule(
 )
 
 
+def get_concrete_fn(model, input_signature, **kwargs):
+    """Returns the concrete `tf.function` OpenVINO converts for `model`.
+
+    Args:
+        model: a built Keras model.
+        input_signature: the inputs' specs.
+        **kwargs: backend options for the endpoint.
+
+    Returns:
+        A TensorFlow `ConcreteFunction` of the model's inference call,
+        made of ordinary TensorFlow ops on every backend.
+    """
+    fn, holder = graph_function(model, input_signature, **kwargs)
+    concrete = fn.get_concrete_function()
+    # A concrete function refers to its variables weakly: their holder
+    # lives as long as the function does.
+    concrete._keras_export_holder = holder
+    return concrete
+
+
 def export_openvino(
     model, filepath, verbose=None, input_signature=None, **kwargs
 ):
@@ -49,8 +69,9 @@ def export_openvino(
     if input_signature is None:
         input_signature = export_utils.get_input_signature(model)
     compress_to_fp16 = kwargs.pop("compress_to_fp16", False)
-    fn, _ = graph_function(model, input_signature, **kwargs)
-    ov_model = ov.convert_model(fn.get_concrete_function())
+    ov_model = ov.convert_model(
+        get_concrete_fn(model, input_signature, **kwargs)
+    )
     # OpenVINO stores float16 weights by default; Keras's weights are kept
     # as they are unless asked.
     ov.save_model(ov_model, filepath, compress_to_fp16=compress_to_fp16)
