@@ -137,6 +137,39 @@ class SKLearnWrapperTest(TestCase):
         self.assertTrue(set(search.predict(x[:4])) <= {"neg", "pos"})
 
     @pytest.mark.requires_trainable_backend
+    def test_sample_weight_routed_with_set_fit_request(self):
+        import sklearn
+        from sklearn.model_selection import cross_validate
+
+        x, _, y = _data()
+        reg = SKLearnRegressor(_linear_model(),
+                               fit_kwargs={"epochs": 1, "verbose": 0})
+        with self.assertRaisesRegex(RuntimeError, "metadata_routing"):
+            reg.set_fit_request(sample_weight=True)
+        weights = np.ones(len(x), "float32")
+        with sklearn.config_context(enable_metadata_routing=True):
+            self.assertIs(reg.set_fit_request(sample_weight=True), reg)
+            self.assertEqual(reg.get_metadata_routing().fit.requests,
+                             {"sample_weight": True})
+            with self.assertRaisesRegex(ValueError, "True, False, None"):
+                reg.set_fit_request(sample_weight=3)
+            split = [(np.arange(0, 32, 2), np.arange(1, 32, 2))]
+            calls = []
+            original = SKLearnRegressor.fit
+
+            def spy(self, X, y, **kwargs):
+                calls.append(sorted(kwargs))
+                return original(self, X, y, **kwargs)
+
+            SKLearnRegressor.fit = spy
+            try:
+                cross_validate(reg, x, y, cv=split,
+                               params={"sample_weight": weights})
+            finally:
+                SKLearnRegressor.fit = original
+        self.assertEqual(calls, [["sample_weight"]])
+
+    @pytest.mark.requires_trainable_backend
     def test_pickle_round_trip(self):
         import pickle
 

@@ -127,6 +127,68 @@ class SKLBase:
             input_tags=InputTags(),
         )
 
+    # -- metadata routing ---------------------------------------------------
+
+    def set_fit_request(self, **kwargs):
+        """Says which metadata `fit` asks for when a meta-estimator routes
+        it (scikit-learn's metadata routing, which
+        `sklearn.set_config(enable_metadata_routing=True)` turns on).
+
+        Args:
+            **kwargs: `{name: request}` for `fit`'s keyword arguments
+                (`sample_weight`, ...): `True` to receive the metadata of
+                that name, `False` not to, `None` to raise if it is given,
+                or a string to receive it under another name.
+
+        Returns:
+            `self`.
+
+        Example:
+
+        ```python
+        sklearn.set_config(enable_metadata_routing=True)
+        clf = keras.wrappers.SKLearnClassifier(make_model)
+        clf.set_fit_request(sample_weight=True)
+        cross_validate(clf, X, y, params={"sample_weight": weights})
+        ```
+        """
+        import sklearn
+        from sklearn.utils.metadata_routing import MetadataRequest
+
+        if not sklearn.get_config().get("enable_metadata_routing"):
+            raise RuntimeError(
+                f"{type(self).__name__}.set_fit_request needs scikit-learn's "
+                "metadata routing: call "
+                "`sklearn.set_config(enable_metadata_routing=True)` first."
+            )
+        for name, alias in kwargs.items():
+            if not (alias is None or isinstance(alias, (bool, str))):
+                raise ValueError(
+                    f"{type(self).__name__}.set_fit_request expects True, "
+                    "False, None or a string for each argument. Received: "
+                    f"{name}={alias!r}"
+                )
+        request = self.__dict__.get("_metadata_request")
+        if request is None:
+            request = MetadataRequest(owner=type(self).__name__)
+            # `sklearn.base.clone` copies this attribute to the clone.
+            self._metadata_request = request
+        for name, alias in kwargs.items():
+            request.fit.add_request(param=name, alias=alias)
+        return self
+
+    def get_metadata_routing(self):
+        """Returns the metadata requests set with `set_fit_request` (a
+        `sklearn.utils.metadata_routing.MetadataRequest`)."""
+        import copy
+
+        from sklearn.utils.metadata_routing import MetadataRequest
+
+        request = self.__dict__.get("_metadata_request")
+        if request is None:
+            return MetadataRequest(owner=type(self).__name__)
+        return copy.deepcopy(request)
+
     # -- fitting and predicting -----------------------------------------------
 
     def fit(self, X, y, **kwargs):
