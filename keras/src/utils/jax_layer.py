@@ -101,16 +101,20 @@ class JaxLayer(Layer):
             exported from JAX; kept in the configuration.
         **kwargs: other `keras.layers.Layer` arguments.
 
-    Example:
+    Example (JAX backend only, so not run as a doctest on the others):
 
-    >>> import jax
-    >>> def init_fn(rng, inputs):
-    ...     return {"w": jax.random.normal(rng, (inputs.shape[-1], 2))}
-    >>> def call_fn(params, inputs):
-    ...     return inputs @ params["w"]
-    >>> layer = keras.layers.JaxLayer(call_fn, init_fn)
-    >>> layer(np.ones((3, 4), "float32")).shape
-    (3, 2)
+    ```python
+    import jax
+
+    def init_fn(rng, inputs):
+        return {"w": jax.random.normal(rng, (inputs.shape[-1], 2))}
+
+    def call_fn(params, inputs):
+        return inputs @ params["w"]
+
+    layer = keras.layers.JaxLayer(call_fn, init_fn)
+    layer(np.ones((3, 4), "float32")).shape  # (3, 2)
+    ```
     """
 
     def __init__(
@@ -318,12 +322,14 @@ class FlaxLayer(JaxLayer):
         **kwargs: other `keras.layers.JaxLayer` arguments (`seed`, ...)
             and `keras.layers.Layer` arguments.
 
-    Example:
+    Example (JAX backend only, so not run as a doctest on the others):
 
-    >>> import flax
-    >>> layer = keras.layers.FlaxLayer(flax.linen.Dense(3))
-    >>> layer(np.ones((2, 4), "float32")).shape
-    (2, 3)
+    ```python
+    import flax
+
+    layer = keras.layers.FlaxLayer(flax.linen.Dense(3))
+    layer(np.ones((2, 4), "float32")).shape  # (2, 3)
+    ```
     """
 
     def __init__(self, module, method=None, variables=None, **kwargs):

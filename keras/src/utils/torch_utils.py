@@ -89,16 +89,19 @@ class TorchModuleWrapper(Layer):
         **kwargs: other `keras.layers.Layer` arguments (`dtype`,
             `trainable`, ...).
 
-    Example:
+    Example (torch backend only, so not run as a doctest on the others):
 
-    >>> import torch
-    >>> module = torch.nn.Linear(4, 2)
-    >>> layer = keras.layers.TorchModuleWrapper(module)
-    >>> inputs = keras.Input((4,))
-    >>> model = keras.Model(inputs, layer(inputs))
-    >>> model.compile(optimizer="sgd", loss="mse")
-    >>> [v.shape for v in layer.trainable_weights]
-    [(2, 4), (2,)]
+    ```python
+    import torch
+
+    module = torch.nn.Sequential(
+        torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 1))
+    inputs = keras.Input((4,))
+    outputs = keras.layers.TorchModuleWrapper(module)(inputs)
+    model = keras.Model(inputs, outputs)
+    model.compile(optimizer="adam", loss="mse")
+    model.fit(x, y)  # Trains `module`'s parameters in place.
+    ```
     """
 
     def __init__(self, module, name=None, output_shape=None, **kwargs):
@@ -137,12 +140,12 @@ class TorchModuleWrapper(Layer):
         Returns:
             An iterator over the module's parameters.
 
-        Example:
+        Example (torch backend only):
 
-        >>> import torch
-        >>> layer = keras.layers.TorchModuleWrapper(torch.nn.Linear(3, 1))
-        >>> [tuple(p.shape) for p in layer.parameters()]
-        [(1, 3), (1,)]
+        ```python
+        layer = keras.layers.TorchModuleWrapper(torch.nn.Linear(3, 1))
+        [tuple(p.shape) for p in layer.parameters()]  # [(1, 3), (1,)]
+        ```
         """
         return self.module.parameters(recurse=recurse)
 
