@@ -18,8 +18,8 @@ ov = pytest.importorskip("openvino")
 )
 class ExportOpenVINOTest(testing.TestCase):
     def test_model_export_runs_any_batch_size(self):
-        model = MODELS["convnet"]()
-        path = os.path.join(self.get_temp_dir(), "convnet.xml")
+        model = MODELS["mlp"]()
+        path = os.path.join(self.get_temp_dir(), "mlp.xml")
         model.export(path, format="openvino", verbose=False)
         core = ov.Core()
         compiled = core.compile_model(
@@ -27,7 +27,7 @@ class ExportOpenVINOTest(testing.TestCase):
             {"INFERENCE_PRECISION_HINT": "f32"},
         )
         for batch_size in (1, 3):
-            x = sample("convnet", batch_size)
+            x = sample("mlp", batch_size)
             self.assertAllClose(
                 compiled(x)[0], model.predict(x, verbose=0), atol=1e-5
             )
