@@ -11,9 +11,12 @@ inputs instead of baking them in as constants.
   to core ATen, is replayed with TensorFlow ops inside a `tf.function`
   (`aten_to_tf.py`) that reads the archive's `tf.Variable`s.
 - ONNX (`export_onnx`): torch's own exporter (`torch.onnx.export`, the
-  dynamo path) on the same module.
-- `.pt2` (`export_program`): the `ExportedProgram` itself, written with
+  dynamo path) given that program.
+- `.pt2` (`export_torch`): the `ExportedProgram` itself, written with
   `torch.export.save`; `torch.export.load(path).module()` runs it.
+
+Keras's own custom ops (the fused LSTM/GRU kernel of `fused_rnn.py`) are
+decomposed into the ATen ops they run, so no format needs Keras to load.
 
 Axes that are `None` in the input signature are marked dynamic
 (`Dim.AUTO`). Example inputs give each free axis a size of at least 2
@@ -33,9 +36,9 @@ import numpy as np
 import torch
 from torch.fx.experimental.symbolic_shapes import is_concrete_int
 
-from keras.src import tree
 from keras.src.backend.common import standardize_dtype
 from keras.src.backend.common.stateless_scope import StatelessScope
+from keras.src.backend.torch.core import get_device
 from keras.src.backend.torch.core import to_torch_dtype
 
 
@@ -148,12 +151,14 @@ def _example_inputs(input_signature):
             for axis, size in enumerate(shape)
         ]
         torch_dtype = to_torch_dtype(dtype)
+        device = get_device()  # Where the variables live.
         if torch_dtype.is_floating_point:
             # Not all zeros: keeps code that branches on values honest.
-            return torch.linspace(0.1, 0.9, int(np.prod(sizes))).reshape(
-                sizes
-            ).to(torch_dtype)
-        return torch.ones(sizes, dtype=torch_dtype)
+            values = torch.linspace(
+                0.1, 0.9, int(np.prod(sizes)), device=device
+            )
+            return values.reshape(sizes).to(torch_dtype)
+        return torch.ones(sizes, dtype=torch_dtype, device=device)
 
     def dynamic(spec):
         shape, _ = _spec_shape_dtype(spec)
