@@ -7,6 +7,7 @@ from keras import callbacks as callbacks
 from keras import config as config
 from keras import constraints as constraints
 from keras import dtype_policies as dtype_policies
+from keras import export as export
 from keras import initializers as initializers
 from keras import layers as layers
 from keras import losses as losses

@@ -121,6 +121,7 @@ from keras.src.layers.preprocessing.image_preprocessing.equalization import (
     Equalization as Equalization,
 )
 from keras.src.layers.reshaping.flatten import Flatten as Flatten
+from keras.src.utils.jax_layer import FlaxLayer as FlaxLayer
 from keras.src.layers.rnn.gru import GRU as GRU
 from keras.src.layers.rnn.gru import GRUCell as GRUCell
 from keras.src.layers.regularization.gaussian_dropout import (
@@ -182,6 +183,7 @@ from keras.src.layers.input_spec import InputSpec as InputSpec
 from keras.src.layers.preprocessing.integer_lookup import (
     IntegerLookup as IntegerLookup,
 )
+from keras.src.utils.jax_layer import JaxLayer as JaxLayer
 from keras.src.layers.rnn.lstm import LSTM as LSTM
 from keras.src.layers.rnn.lstm import LSTMCell as LSTMCell
 from keras.src.layers.core.lambda_layer import Lambda as Lambda
@@ -337,12 +339,14 @@ from keras.src.layers.preprocessing.string_lookup import (
     StringLookup as StringLookup,
 )
 from keras.src.layers.merging.subtract import Subtract as Subtract
+from keras.src.export.tfsm_layer import TFSMLayer as TFSMLayer
 from keras.src.layers.preprocessing.text_vectorization import (
     TextVectorization as TextVectorization,
 )
 from keras.src.layers.rnn.time_distributed import (
     TimeDistributed as TimeDistributed,
 )
+from keras.src.utils.torch_utils import TorchModuleWrapper as TorchModuleWrapper
 from keras.src.layers.normalization.unit_normalization import (
     UnitNormalization as UnitNormalization,
 )
