@@ -117,11 +117,18 @@ def _unary(tf_fn):
 
 
 _BOOL_AS_INT = (tf.add, tf.multiply, tf.maximum, tf.minimum)
+_BOOL_LOGICAL = {
+    tf.bitwise.bitwise_and: tf.logical_and,
+    tf.bitwise.bitwise_or: tf.logical_or,
+    tf.bitwise.bitwise_xor: tf.math.logical_xor,
+}
 
 
 def _binary(tf_fn, compare=False):
     def rule(out, x, y, *args, alpha=1, **kwargs):
         dtype = _operand_dtype(x, y) if compare else _out_dtype(out)
+        if dtype == torch.bool and tf_fn in _BOOL_LOGICAL:
+            return _BOOL_LOGICAL[tf_fn](_cast(x, tf.bool), _cast(y, tf.bool))
         if dtype == torch.bool and tf_fn in _BOOL_AS_INT:
             # Torch adds (or) and multiplies (and) booleans; TF does not.
             result = tf_fn(_cast(x, tf.int32), _cast(y, tf.int32))
@@ -277,6 +284,48 @@ def _var_mean_rule(out, x, dim=None, correction=None, keepdim=False):
 
 def _cumsum(out, x, dim, dtype=None):
     return tf.cumsum(_cast(x, _out_dtype(out)), axis=dim)
+
+
+def _cumprod(out, x, dim, dtype=None):
+    return tf.math.cumprod(_cast(x, _out_dtype(out)), axis=dim)
+
+
+def _vector_norm(out, x, ord=2, dim=None, keepdim=False, dtype=None):
+    x = tf.abs(_cast(x, _out_dtype(out)))
+    axes = _axes(dim, len(x.shape))
+    if ord == float("inf"):
+        return tf.reduce_max(x, axis=axes, keepdims=keepdim)
+    if ord == float("-inf"):
+        return tf.reduce_min(x, axis=axes, keepdims=keepdim)
+    if ord == 0:
+        nonzero = tf.cast(tf.not_equal(x, 0), x.dtype)
+        return tf.reduce_sum(nonzero, axis=axes, keepdims=keepdim)
+    if ord == 1:
+        return tf.reduce_sum(x, axis=axes, keepdims=keepdim)
+    if ord == 2:
+        return tf.sqrt(tf.reduce_sum(x * x, axis=axes, keepdims=keepdim))
+    total = tf.reduce_sum(tf.pow(x, ord), axis=axes, keepdims=keepdim)
+    return tf.pow(total, 1.0 / ord)
+
+
+def _sort(out, x, stable=None, dim=-1, descending=False):
+    direction = "DESCENDING" if descending else "ASCENDING"
+    indices = tf.argsort(x, axis=dim, direction=direction, stable=True)
+    values = tf.sort(x, axis=dim, direction=direction)
+    return values, tf.cast(indices, tf.int64)
+
+
+def _topk(out, x, k, dim=-1, largest=True, sorted=True):
+    rank = len(x.shape)
+    dim = dim % rank
+    if dim != rank - 1:
+        perm = list(range(rank))
+        perm[dim], perm[-1] = perm[-1], perm[dim]
+        values, indices = _topk(out, tf.transpose(x, perm), k, -1, largest)
+        return tf.transpose(values, perm), tf.transpose(indices, perm)
+    values, indices = tf.math.top_k(x if largest else -x, k=k)
+    values = values if largest else -values
+    return values, tf.cast(indices, tf.int64)
 
 
 # Linear algebra.
@@ -567,6 +616,12 @@ _RULES = {
     aten.logical_and.default: _binary(tf.logical_and),
     aten.logical_or.default: _binary(tf.logical_or),
     aten.logical_xor.default: _binary(tf.math.logical_xor),
+    aten.bitwise_and.Tensor: _binary(tf.bitwise.bitwise_and),
+    aten.bitwise_and.Scalar: _binary(tf.bitwise.bitwise_and),
+    aten.bitwise_or.Tensor: _binary(tf.bitwise.bitwise_or),
+    aten.bitwise_or.Scalar: _binary(tf.bitwise.bitwise_or),
+    aten.bitwise_xor.Tensor: _binary(tf.bitwise.bitwise_xor),
+    aten.bitwise_xor.Scalar: _binary(tf.bitwise.bitwise_xor),
     aten.where.self: _where,
     aten._softmax.default: _softmax,
     aten._log_softmax.default: _log_softmax,
@@ -590,6 +645,11 @@ _RULES = {
     aten.var.correction: _var_rule,
     aten.var_mean.correction: _var_mean_rule,
     aten.cumsum.default: _cumsum,
+    aten.cumprod.default: _cumprod,
+    aten.linalg_vector_norm.default: _vector_norm,
+    aten.sort.default: _sort,
+    aten.sort.stable: _sort,
+    aten.topk.default: _topk,
     # Linear algebra.
     aten.mm.default: _mm,
     aten.bmm.default: _mm,
