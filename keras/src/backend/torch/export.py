@@ -20,9 +20,10 @@ decomposed into the ATen ops they run, so no format needs Keras to load.
 
 Axes that are `None` in the input signature are marked dynamic
 (`Dim.AUTO`). Example inputs give each free axis a size of at least 2
-(torch specializes sizes 0 and 1): 2 for the batch axis, 3 for the next
-free axis and so on, so that two different free axes are never taken to
-be the same size.
+(torch specializes sizes 0 and 1): 2 plus the axis's position (2 for the
+batch axis, 3 for axis 1, ...), so that the free axes of one input are
+never taken to be the same size, while the batch axes of several inputs
+agree. An axis the model's code fixes anyway is reported as an error.
 """
 
 import contextlib
