@@ -411,7 +411,11 @@ class TorchExportArchive:
         tf_signature = [
             _map_specs(_as_tf_spec, arg) for arg in arguments
         ]
-        return tf.function(endpoint, input_signature=tf_signature)
+        # The graph is plain Python over TF ops: nothing for AutoGraph to
+        # convert (and converting the interpreter only slows tracing).
+        return tf.function(
+            endpoint, input_signature=tf_signature, autograph=False
+        )
 
 
 def _layer_running(layers, module, examples, target):
