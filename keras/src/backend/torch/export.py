@@ -44,11 +44,29 @@ from keras.src.backend.torch.core import to_torch_dtype
 
 
 class _ExportModule(torch.nn.Module):
-    """`fn` as a module whose buffers are `variables`' tensors."""
+    """`fn` as a module whose buffers are `variables`' tensors.
 
-    def __init__(self, fn, variables):
+    With `return_updates`, `forward` returns `(outputs, new_values)`: the
+    values `fn` assigned to variables (a `BatchNormalization` called with
+    `training=True` updates its moving statistics), in the order of the
+    variables' indices that `updates()` gives after tracing.
+    """
+
+    def __init__(self, fn, variables, return_updates=False):
         super().__init__()
         self._fn = fn
+        self._return_updates = return_updates
+        updated = []
+
+        def record(indices=None):
+            if indices is not None:
+                updated[:] = indices
+            return list(updated)
+
+        # torch.export puts copies of the module's attributes back after
+        # tracing: a list kept on the module would come back empty, but a
+        # function is kept as is, and so is the list it holds.
+        self.updates = record
         self._variables = list(variables)
         self._buffer_names = []
         taken = set()
@@ -60,6 +78,9 @@ class _ExportModule(torch.nn.Module):
     def variable_of_buffer(self, name):
         return self._variables[self._buffer_names.index(name)]
 
+    def variable_of_index(self, index):
+        return self._variables[index]
+
     def forward(self, *args):
         # While exporting, torch swaps fake tensors in for the buffers:
         # reading them here (rather than the variables' own tensors) makes
@@ -68,8 +89,22 @@ class _ExportModule(torch.nn.Module):
             (variable, getattr(self, name))
             for variable, name in zip(self._variables, self._buffer_names)
         ]
-        with StatelessScope(state_mapping=mapping, collect_losses=False):
-            return self._fn(*args)
+        with StatelessScope(
+            state_mapping=mapping, collect_losses=False
+        ) as scope:
+            before = [scope.get_current_value(v) for v, _ in mapping]
+            outputs = self._fn(*args)
+        if not self._return_updates:
+            return outputs
+        updated = [
+            i for i, (variable, _) in enumerate(mapping)
+            if scope.get_current_value(variable) is not before[i]
+        ]
+        self.updates(updated)
+        new_values = [
+            scope.get_current_value(self._variables[i]) for i in updated
+        ]
+        return outputs, new_values
 
 
 def _buffer_name(path, taken):
@@ -211,7 +246,7 @@ def _check_dynamic_axes(program, input_signature):
 
 
 def export_program(fn, variables, input_signature, layers=(),
-                   core_aten=False, **kwargs):
+                   core_aten=False, return_updates=False, **kwargs):
     """Records `fn` with `torch.export`.
 
     Args:
@@ -223,13 +258,15 @@ def export_program(fn, variables, input_signature, layers=(),
             `KerasTensor` or tensors); `None` axes are dynamic.
         layers: the Keras layers `fn` calls (their sublayers included).
         core_aten: whether to decompose the program to core ATen ops.
+        return_updates: whether the program also returns the new values
+            of the variables `fn` assigns (see `_ExportModule`).
         **kwargs: passed to `torch.export.export` (e.g. `strict`).
 
     Returns:
         A tuple `(program, module)`: the `torch.export.ExportedProgram`
         and the `_ExportModule` it was recorded from.
     """
-    module = _ExportModule(fn, variables)
+    module = _ExportModule(fn, variables, return_updates=return_updates)
     examples, dynamic_shapes = _example_inputs(input_signature)
     options = {"strict": False}
     options.update(_export_kwargs(kwargs))
@@ -385,7 +422,7 @@ class TorchExportArchive:
         layers = self.__dict__.get("_torch_tracked_layers", [])
         program, module = export_program(
             fn, variables, arguments, layers=layers, core_aten=True,
-            **kwargs,
+            return_updates=True, **kwargs,
         )
         unsupported = aten_to_tf.unsupported_node(program.graph_module)
         if unsupported is not None:
@@ -399,6 +436,10 @@ class TorchExportArchive:
         user_outputs = _user_output_positions(program)
         out_spec = program.call_spec.out_spec
         graph_module = program.graph_module
+        updated = [
+            mirrors[id(module.variable_of_index(i))][1]
+            for i in module.updates()
+        ]
 
         def endpoint(*args):
             values = _flatten_like(arguments, list(args))
@@ -406,7 +447,12 @@ class TorchExportArchive:
             inputs.update(zip(user_inputs, values))
             outputs = aten_to_tf.run_graph(graph_module, inputs)
             outputs = [outputs[i] for i in user_outputs]
-            return torch.utils._pytree.tree_unflatten(outputs, out_spec)
+            outputs, new_values = torch.utils._pytree.tree_unflatten(
+                outputs, out_spec
+            )
+            for mirror, value in zip(updated, new_values):
+                mirror.assign(tf.cast(value, mirror.dtype))
+            return outputs
 
         tf_signature = [
             _map_specs(_as_tf_spec, arg) for arg in arguments

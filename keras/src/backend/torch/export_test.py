@@ -278,6 +278,24 @@ class TorchExportArchiveTest(testing.TestCase):
         for key in ("sum", "diff"):
             self.assertAllClose(out[key], expected[key], atol=1e-5)
 
+    def test_training_endpoint_updates_mirrors(self):
+        tf = _tf()
+        model = models.Sequential(
+            [layers.Input((3,)), layers.BatchNormalization(momentum=0.9)]
+        )
+        archive = _archive(tf)
+        archive._track_layer(model)
+        train = archive.add_endpoint(
+            "train",
+            lambda x: model(x, training=True),
+            [tf.TensorSpec((None, 3), "float32")],
+        )
+        train(tf.fill((4, 3), 10.0))
+        mean = archive._tf_variable_for(model.layers[0].moving_mean)
+        self.assertAllClose(mean, np.full((3,), 1.0), atol=1e-5)
+        # The Keras model itself is left as it was.
+        self.assertAllClose(model.layers[0].moving_mean, np.zeros((3,)))
+
     def test_unsupported_op_names_op_and_layer(self):
         tf = _tf()
         model = models.Sequential([layers.Input((4,)), _QR(name="qr")])
