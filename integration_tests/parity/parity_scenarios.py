@@ -104,11 +104,12 @@ def describe(value):
     """Reduces a scenario's result to plain JSON values."""
     if value is None or isinstance(value, (bool, str)):
         return value
-    if isinstance(value, (int, np.integer)):
+    if isinstance(value, int):
         return int(value)
-    if isinstance(value, (float, np.floating)):
+    if isinstance(value, float):
         return _describe_float(float(value))
-    if isinstance(value, np.ndarray):
+    # A NumPy scalar and a 0-d array are one thing to a user.
+    if isinstance(value, (np.ndarray, np.generic)):
         return _describe_array(value)
     if isinstance(value, dict):
         return {str(k): describe(v) for k, v in value.items()}
