@@ -73,6 +73,10 @@ def export_onnx(
     ...     export_onnx(model, "/tmp/model.onnx", verbose=False)
     """
     filepath = str(filepath)
+    # torch's exporter prints its progress (and may record local file paths
+    # in the file) only when asked explicitly; our own message is on by
+    # default.
+    exporter_verbose = bool(verbose)
     if verbose is None:
         verbose = True
     if input_signature is None:
@@ -82,7 +86,8 @@ def export_onnx(
 
         torch_onnx(
             model, filepath, input_signature,
-            opset_version=opset_version, verbose=verbose, **kwargs,
+            opset_version=opset_version, verbose=exporter_verbose,
+            **kwargs,
         )
     elif backend.backend() == "jax":
         from keras.src.backend.jax.export import export_onnx as jax_onnx

@@ -161,8 +161,6 @@ class ExportSavedModelTest(testing.TestCase):
         self.assertLen(reloaded.variables, 6)
         self.assertLen(reloaded.non_trainable_variables, 2)
 
-    @pytest.mark.skipif(backend.backend() == "torch",
-                        reason="Training-mode updates: tf and jax only.")
     def test_training_endpoint_updates_moving_statistics(self):
         model = keras.Sequential(
             [keras.Input((3,)), keras.layers.BatchNormalization()]
