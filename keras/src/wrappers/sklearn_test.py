@@ -83,7 +83,9 @@ class SKLearnWrapperTest(TestCase):
         clf = SKLearnClassifier(
             _classifier_model, fit_kwargs={"epochs": 15, "verbose": 0}
         )
+        self.assertEqual(clf.epoch_, 0)
         self.assertIs(clf.fit(x, labels), clf)
+        self.assertEqual(clf.epoch_, 15)
         self.assertEqual(clf.classes_.tolist(), ["neg", "pos"])
         predictions = clf.predict(x)
         self.assertEqual(predictions.shape, (32,))

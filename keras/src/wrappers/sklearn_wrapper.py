@@ -56,6 +56,14 @@ class SKLBase:
         self.model_kwargs = model_kwargs
         self.fit_kwargs = fit_kwargs
 
+    @property
+    def epoch_(self):
+        """The number of epochs the last `fit` ran (0 before any fit)."""
+        history = getattr(self, "history_", None)
+        if not history:
+            return 0
+        return len(next(iter(history.values())))
+
     # -- scikit-learn's parameter protocol ----------------------------------
 
     @classmethod
