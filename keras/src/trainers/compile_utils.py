@@ -101,6 +101,14 @@ class CompileLoss:
 
     def build(self, y_true, y_pred):
         names, flat_pred = _flat_outputs(y_pred, self.output_names)
+        if isinstance(self.loss, dict) and len(names) > 1 and not set(
+            self.loss
+        ) - set(names) and set(self.loss) != set(names):
+            # Keras needs every output in a loss dict (`None` to skip one).
+            raise ValueError(
+                f"Expected keys {names} in loss dict, but found "
+                f"loss.keys()={sorted(self.loss)}"
+            )
         specs = _per_output(self.loss, names, "loss", allow_single=True,
                             flatten=True)
         weights = (
@@ -113,7 +121,8 @@ class CompileLoss:
         self.losses = [None if spec is None else _resolve_loss(spec)
                        for spec in specs]
         self.weights = [1.0 if w is None else float(w) for w in weights]
-        if len(names) > 1:
+        # Each output's loss is logged when more than one is computed.
+        if sum(loss is not None for loss in self.losses) > 1:
             self.trackers = [
                 None if loss is None else Mean(name=f"{name}_loss")
                 for name, loss in zip(names, self.losses)
@@ -200,18 +209,22 @@ class CompileMetrics(Metric):
         self._per_output = self._resolve(
             self._metrics_spec, names, flat_true, flat_pred, "metrics"
         )
+        # A weighted metric named like an unweighted one is logged as
+        # `weighted_<name>`, so both are kept.
+        taken = {m.name for group in self._per_output for m in group}
         self._weighted_per_output = self._resolve(
             self._weighted_spec, names, flat_true, flat_pred,
-            "weighted_metrics"
+            "weighted_metrics", taken
         )
         self.built = True
 
-    def _resolve(self, spec, names, flat_true, flat_pred, what):
+    def _resolve(self, spec, names, flat_true, flat_pred, what,
+                 taken=()):
         if spec is None:
             return [[] for _ in names]
         per_output = _per_output(spec, names, what, allow_single=False)
         resolved = []
-        seen_names = set()
+        seen_names = set(taken)
         for name, items, y_true, y_pred in zip(names, per_output,
                                                flat_true, flat_pred):
             items = [] if items is None else tree.flatten(

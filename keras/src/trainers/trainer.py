@@ -111,6 +111,15 @@ class Trainer:
             self.optimizer = optimizers_module.LossScaleOptimizer(
                 self.optimizer
             )
+        for what, value in (("metrics", metrics),
+                            ("weighted_metrics", weighted_metrics)):
+            if value is not None and not isinstance(value,
+                                                    (list, tuple, dict)):
+                raise ValueError(
+                    f"Expected `{what}` argument to be a list, tuple, or "
+                    f"dict. Received instead: {what}={value} of type "
+                    f"{type(value)}"
+                )
         output_names = self._output_names()
         self.loss = loss
         self._compile_loss = (
@@ -538,9 +547,11 @@ class Trainer:
         return results
 
     def _ordered_log_names(self, logs):
-        """`"loss"` first, then the metrics in compile order."""
-        names = [n for n in logs if n == "loss"]
-        return names + [n for n in logs if n != "loss"]
+        """The logged `metrics_names` in their order (`"loss"`, then each
+        output's loss), then the compiled metrics: the order of Keras's
+        list results."""
+        names = [n for n in self.metrics_names if n in logs]
+        return names + [n for n in logs if n not in names]
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None,
                 callbacks=None):
@@ -593,6 +604,8 @@ class Trainer:
             )
         data = self._single_batch(x, y, sample_weight)
         self._build_for_batch(data)
+        # The logs are this batch's alone, as in `test_on_batch`.
+        self.reset_metrics()
         logs = self.make_train_function()([data])
         _backend_trainer().sync_state(self)
         return self._batch_result(logs, return_dict)
