@@ -149,6 +149,16 @@ class Model(Trainer, Layer):
 
     # -- saving (keras.src.saving.saving_api does the work) ----------------
 
+    def __reduce__(self):
+        # A model pickles (and deep-copies) as the bytes of its `.keras`
+        # file, as Keras's do: its compiled step functions cannot pickle.
+        from keras.src.saving import saving_lib
+
+        return (
+            saving_lib.model_from_bytes,
+            (saving_lib.model_to_bytes(self),),
+        )
+
     def save(self, filepath, overwrite=True, zipped=None, **kwargs):
         """Saves the model (architecture, variables and optimizer state)
         to a `.keras` file, written atomically.

@@ -1,4 +1,5 @@
 import numpy as np
+import pytest
 
 from keras.src import testing
 from keras.src.models.model import Model
@@ -61,6 +62,30 @@ class ModelTest(testing.TestCase):
         )
         self.assertIsInstance(clone, TwoTowers)
         self.assertEqual(clone.units, 2)
+
+    @pytest.mark.requires_trainable_backend
+    def test_pickle_and_deepcopy_keep_weights_and_training_state(self):
+        import copy
+        import pickle
+
+        from keras.src import layers
+        from keras.src.models.sequential import Sequential
+
+        model = Sequential([layers.Input((3,)), layers.Dense(2)])
+        model.compile("adam", "mse")
+        x, y = np.ones((4, 3)), np.zeros((4, 2))
+        model.fit(x, y, verbose=0)
+        for make_copy in (lambda m: pickle.loads(pickle.dumps(m)),
+                          copy.deepcopy):
+            clone = make_copy(model)
+            self.assertAllClose(clone.predict(x, verbose=0),
+                                model.predict(x, verbose=0))
+            self.assertEqual(
+                int(clone.optimizer.iterations.numpy()),
+                int(model.optimizer.iterations.numpy()),
+            )
+            self.assertAllClose(clone.train_on_batch(x, y),
+                                model.train_on_batch(x, y))
 
 
 class KerasHelpersTest(testing.TestCase):

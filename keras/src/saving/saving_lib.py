@@ -564,6 +564,28 @@ def load_weights_only(model, filepath, skip_mismatch=False,
     weights_file.load_weights(model, filepath, skip_mismatch)
 
 
+def model_to_bytes(model):
+    """The bytes of `model` saved as a `.keras` file (how models pickle)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "model.keras")
+        save_model(model, path)
+        with open(path, "rb") as file:
+            return file.read()
+
+
+def model_from_bytes(data):
+    """The model whose `.keras` file's bytes are `data` (unpickling).
+
+    `safe_mode` is off: unpickling already runs whatever the pickle holds,
+    so the model's own file is trusted as much (Lambda layers load too).
+    """
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "model.keras")
+        with open(path, "wb") as file:
+            file.write(data)
+        return load_model(path, safe_mode=False)
+
+
 def get_temp_dir():
     """Returns a new temporary folder (removed at interpreter exit is up
     to the caller)."""

@@ -228,24 +228,6 @@ class SKLBase:
         # converted, anything else is refused by scikit-learn's check.
         return validate_data(self, X, y, multi_output=True, y_numeric=True)
 
-    def __getstate__(self):
-        # Keras models hold compiled step functions, which pickle cannot
-        # store: models travel as the bytes of a `.keras` file.
-        from keras.src.models.model import Model
-
-        state = dict(self.__dict__)
-        for key, value in state.items():
-            if isinstance(value, Model):
-                state[key] = _PickledModel(_model_to_bytes(value))
-        return state
-
-    def __setstate__(self, state):
-        state = dict(state)
-        for key, value in state.items():
-            if isinstance(value, _PickledModel):
-                state[key] = _model_from_bytes(value.data)
-        self.__dict__.update(state)
-
     def predict(self, X):
         """Predicts targets for `X`, decoded like the fitted `y`.
 
@@ -294,39 +276,6 @@ class SKLBase:
 
     def _reverse_process_target(self, y):
         return self._target_encoder.inverse_transform(y)
-
-
-class _PickledModel:
-    """A Keras model inside a pickled estimator: its `.keras` bytes."""
-
-    def __init__(self, data):
-        self.data = data
-
-
-def _model_to_bytes(model):
-    import os
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as folder:
-        path = os.path.join(folder, "model.keras")
-        model.save(path)
-        with open(path, "rb") as file:
-            return file.read()
-
-
-def _model_from_bytes(data):
-    import os
-    import tempfile
-
-    from keras.src.saving.saving_api import load_model
-
-    with tempfile.TemporaryDirectory() as folder:
-        path = os.path.join(folder, "model.keras")
-        with open(path, "wb") as file:
-            file.write(data)
-        # Unpickling already runs whatever the pickle holds: the model's
-        # own file is trusted as much (Lambda layers load too).
-        return load_model(path, safe_mode=False)
 
 
 def _compiled_clone(model, clone_model):
