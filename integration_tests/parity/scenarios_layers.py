@@ -323,6 +323,8 @@ _ROWS = [
          shape=(1, 3, 4, 2), no_call=True),
     _row("ConvLSTM2D", "ConvLSTM2D", _k(filters=1, kernel_size=2),
          shape=(1, 2, 3, 3, 1), no_call=True),
+    _row("ConvLSTM3D", "ConvLSTM3D", _k(filters=1, kernel_size=2),
+         shape=(1, 2, 3, 3, 3, 1), no_call=True),
     # preprocessing
     _row("CategoryEncoding", "CategoryEncoding",
          _k(num_tokens=4, output_mode="multi_hot"), kind="small_int",
@@ -650,3 +652,28 @@ _BAD = {
 
 for _name, _fn in sorted(_BAD.items()):
     add(f"layers.{_name}.bad_input", _fn)
+
+
+_ALIASES = ("AvgPool1D", "AvgPool2D", "AvgPool3D", "Convolution1D",
+            "Convolution1DTranspose", "Convolution2D",
+            "Convolution2DTranspose", "Convolution3D",
+            "Convolution3DTranspose", "GlobalAvgPool1D", "GlobalAvgPool2D",
+            "GlobalAvgPool3D", "GlobalMaxPool1D", "GlobalMaxPool2D",
+            "GlobalMaxPool3D", "MaxPool1D", "MaxPool2D", "MaxPool3D",
+            "SeparableConvolution1D", "SeparableConvolution2D")
+
+
+def _aliases():
+    """The class each short public alias names."""
+    return {name: getattr(L, name).__name__ for name in _ALIASES}
+
+
+add("layers.aliases.class_names", _aliases)
+add("layers.Wrapper.is_layer", lambda: [
+    issubclass(L.Wrapper, L.Layer), issubclass(L.Bidirectional, L.Wrapper),
+    issubclass(L.TimeDistributed, L.Wrapper),
+    issubclass(L.SpectralNormalization, L.Wrapper)])
+add("layers.InputSpec.repr_fields", lambda: [
+    L.InputSpec(ndim=3, axes={-1: 4}).ndim,
+    L.InputSpec(shape=(None, 4)).shape,
+    L.InputSpec(min_ndim=2).min_ndim])
