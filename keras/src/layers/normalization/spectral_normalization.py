@@ -3,8 +3,7 @@ norm 1."""
 
 from keras.src import ops
 from keras.src.api_export import keras_export
-from keras.src.layers.layer import Layer
-from keras.src.saving import serialization_lib
+from keras.src.layers.core.wrapper import Wrapper
 
 
 def _l2_normalize(x):
@@ -13,7 +12,7 @@ def _l2_normalize(x):
 
 
 @keras_export("keras.layers.SpectralNormalization")
-class SpectralNormalization(Layer):
+class SpectralNormalization(Wrapper):
     """Divides the kernel of a wrapped layer by its spectral norm.
 
     The largest singular value `sigma` of the kernel (reshaped to a
@@ -43,13 +42,7 @@ class SpectralNormalization(Layer):
     """
 
     def __init__(self, layer, power_iterations=1, **kwargs):
-        super().__init__(**kwargs)
-        if not isinstance(layer, Layer):
-            raise ValueError(
-                f"Layer {layer!r} supplied to SpectralNormalization isn't "
-                "a supported layer type: expected a Keras layer. "
-                f"Received: layer={layer!r}"
-            )
+        super().__init__(layer, **kwargs)
         if isinstance(power_iterations, bool) or not isinstance(
             power_iterations, int
         ) or power_iterations <= 0:
@@ -57,7 +50,6 @@ class SpectralNormalization(Layer):
                 "`power_iterations` should be greater than zero. "
                 f"Received: `power_iterations={power_iterations}`"
             )
-        self.layer = layer
         self.power_iterations = power_iterations
 
     def build(self, input_shape):
@@ -111,16 +103,5 @@ class SpectralNormalization(Layer):
 
     def get_config(self):
         config = super().get_config()
-        config.update({
-            "layer": serialization_lib.serialize_keras_object(self.layer),
-            "power_iterations": self.power_iterations,
-        })
+        config["power_iterations"] = self.power_iterations
         return config
-
-    @classmethod
-    def from_config(cls, config, custom_objects=None):
-        config = dict(config)
-        config["layer"] = serialization_lib.deserialize_keras_object(
-            config["layer"], custom_objects=custom_objects
-        )
-        return cls(**config)

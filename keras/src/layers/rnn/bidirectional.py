@@ -6,7 +6,6 @@ from keras.src import dtype_policies
 from keras.src import ops
 from keras.src import tree
 from keras.src.api_export import keras_export
-from keras.src.layers.core.wrapper import Wrapper
 from keras.src.layers.layer import Layer
 from keras.src.layers.rnn import cell_arguments
 from keras.src.layers.rnn.gru import GRU
@@ -20,7 +19,7 @@ _RNN_ATTRIBUTES = ("go_backwards", "return_sequences", "return_state")
 
 
 @keras_export("keras.layers.Bidirectional")
-class Bidirectional(Wrapper):
+class Bidirectional(Layer):
     """A bidirectional wrapper for recurrent layers.
 
     It holds two copies of a recurrent layer: `forward_layer`, made from
@@ -124,7 +123,7 @@ class Bidirectional(Wrapper):
             for direction in (forward_layer, backward_layer):
                 if hasattr(direction, "zero_output_for_mask"):
                     direction.zero_output_for_mask = True
-        super().__init__(forward_layer, **kwargs)
+        super().__init__(**kwargs)
         self.forward_layer = forward_layer
         self.backward_layer = backward_layer
         self.merge_mode = merge_mode
@@ -409,7 +408,7 @@ class Bidirectional(Wrapper):
     # -- configuration --------------------------------------------------------
 
     def get_config(self):
-        config = Layer.get_config(self)
+        config = super().get_config()
         config.update({
             "merge_mode": self.merge_mode,
             "layer": serialization_lib.serialize_keras_object(
