@@ -228,7 +228,9 @@ CASES = {
         shape=(), dtype="string", data=WORDS, backends=("tensorflow",),
         aborts=("tensorflow",)),
     # Image preprocessing and augmentation.
-    "AugMix": case(**IMG_CASE),
+    # One chain of depth 1 compiles every operation of the switch, as the
+    # default 3x3 does, in a quarter of the time.
+    "AugMix": case({"num_chains": 1, "chain_depth": 1}, **IMG_CASE),
     "AutoContrast": case(**IMG_CASE),
     "CenterCrop": case({"height": 4, "width": 4}, **IMG_CASE),
     "ContrastLimitedAdaptiveHistogramEqualization": case(
