@@ -12,7 +12,8 @@ JaxExportArchive, TorchExportArchive, NumpyExportArchive), which provides:
   the value, dtype, trainable flag and name, and keep a mapping from the
   Keras variable, by id, to it) and appends those `tf.Variable`s to
   `self._tf_trackable.variables` and to `.trainable_variables` or
-  `.non_trainable_variables`, each once. Returns nothing. Backends may
+  `.non_trainable_variables`, each once, through
+  `self._add_tf_variable(tf_variable, trainable)`. Returns nothing. Backends may
   offer `_tf_variable_for(keras_variable)` returning the mirror; the
   archive uses it for `add_variable_collection`.
 - `add_endpoint(self, name, fn, input_signature=None, **kwargs)`: returns
@@ -118,6 +119,14 @@ class ExportArchive(BackendExportArchive):
         self._tf_trackable.trainable_variables = []
         self._tf_trackable.non_trainable_variables = []
         self._tf_trackable._misc_resources = []
+
+    def _add_tf_variable(self, tf_variable, trainable):
+        """Lists a tracked layer's `tf.Variable` in the SavedModel."""
+        self._tf_trackable.variables.append(tf_variable)
+        if trainable:
+            self._tf_trackable.trainable_variables.append(tf_variable)
+        else:
+            self._tf_trackable.non_trainable_variables.append(tf_variable)
 
     @property
     def variables(self):

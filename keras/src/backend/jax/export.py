@@ -64,13 +64,7 @@ class JaxExportArchive:
             )
             keras_variables.append(variable)
             tf_variables[id(variable)] = tf_variable
-            self._tf_trackable.variables.append(tf_variable)
-            if id(variable) in trainable_ids:
-                self._tf_trackable.trainable_variables.append(tf_variable)
-            else:
-                self._tf_trackable.non_trainable_variables.append(
-                    tf_variable
-                )
+            self._add_tf_variable(tf_variable, id(variable) in trainable_ids)
 
     def add_endpoint(self, name, fn, input_signature=None, **kwargs):
         from jax.experimental import jax2tf

@@ -35,14 +35,9 @@ class TFExportArchive:
             if id(variable) in tracked:
                 continue
             tracked.add(id(variable))
-            tf_variable = self._tf_variable_for(variable)
-            self._tf_trackable.variables.append(tf_variable)
-            if id(variable) in trainable_ids:
-                self._tf_trackable.trainable_variables.append(tf_variable)
-            else:
-                self._tf_trackable.non_trainable_variables.append(
-                    tf_variable
-                )
+            self._add_tf_variable(
+                self._tf_variable_for(variable), id(variable) in trainable_ids
+            )
 
     def add_endpoint(self, name, fn, input_signature=None, **kwargs):
         jit_compile = kwargs.pop("jit_compile", None)

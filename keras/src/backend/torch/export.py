@@ -361,7 +361,6 @@ class TorchExportArchive:
 
         mirrors = self.__dict__.setdefault("_torch_variable_mirrors", {})
         self.__dict__.setdefault("_torch_tracked_layers", []).append(layer)
-        trackable = self._tf_trackable
         for variable in layer.variables:
             if id(variable) in mirrors:
                 continue
@@ -377,11 +376,7 @@ class TorchExportArchive:
                 name=variable.path,
             )
             mirrors[id(variable)] = (variable, mirror)
-            trackable.variables.append(mirror)
-            if variable.trainable:
-                trackable.trainable_variables.append(mirror)
-            else:
-                trackable.non_trainable_variables.append(mirror)
+            self._add_tf_variable(mirror, variable.trainable)
 
     def _tf_variable_for(self, variable):
         """The `tf.Variable` mirroring tracked Keras variable `variable`."""
