@@ -442,10 +442,9 @@ class Layer(backend.BackendLayer, Operation):
 
     def get_weights(self):
         """Returns the weights' values as a list of NumPy arrays."""
-        # Copies: on torch a CPU tensor's array shares its memory, and
-        # training would change a snapshot (EarlyStopping's best weights).
-        return [np.array(backend.convert_to_numpy(v.value))
-                for v in self.weights]
+        # Of the variables, not their values: arrays of variables are
+        # copies on every backend (a snapshot must not follow training).
+        return [backend.convert_to_numpy(v) for v in self.weights]
 
     def set_weights(self, weights):
         """Sets the weights from a list of arrays, in `weights` order.

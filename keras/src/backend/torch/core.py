@@ -245,7 +245,9 @@ def _holds_only_numbers(values):
 def convert_to_numpy(x):
     """Returns `x` as a NumPy array."""
     if isinstance(x, Variable):
-        x = x.value
+        # A copy: `assign` writes into the variable's memory, which a view
+        # would share (a snapshot of the weights would change with them).
+        return np.array(convert_to_numpy(x.value))
     if isinstance(x, torch.Tensor):
         x = x.detach()
         if x.device.type != "cpu":
