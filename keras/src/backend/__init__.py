@@ -51,6 +51,7 @@ if backend() == "torch":
     from keras.src.backend.torch import math
     from keras.src.backend.torch import nn
     from keras.src.backend.torch import numpy
+    from keras.src.backend.torch import optimizer
     from keras.src.backend.torch import random
 elif backend() == "tensorflow":
     from keras.src.backend.tensorflow import *  # noqa: F403
@@ -61,6 +62,7 @@ elif backend() == "tensorflow":
     from keras.src.backend.tensorflow import math
     from keras.src.backend.tensorflow import nn
     from keras.src.backend.tensorflow import numpy
+    from keras.src.backend.tensorflow import optimizer
     from keras.src.backend.tensorflow import random
 elif backend() == "jax":
     from keras.src.backend.jax import *  # noqa: F403
@@ -71,6 +73,7 @@ elif backend() == "jax":
     from keras.src.backend.jax import math
     from keras.src.backend.jax import nn
     from keras.src.backend.jax import numpy
+    from keras.src.backend.jax import optimizer
     from keras.src.backend.jax import random
 else:
     from keras.src.backend.numpy import *  # noqa: F403
@@ -81,6 +84,7 @@ else:
     from keras.src.backend.numpy import math
     from keras.src.backend.numpy import nn
     from keras.src.backend.numpy import numpy
+    from keras.src.backend.numpy import optimizer
     from keras.src.backend.numpy import random
 
 keras_export("keras.Variable")(Variable)  # noqa: F405

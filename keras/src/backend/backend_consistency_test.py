@@ -65,3 +65,22 @@ class BackendConsistencyTest(testing.TestCase):
                     1,
                     msg=f"{module_name}.{name} parameters differ: {params}",
                 )
+
+    def test_optimizer_module_declares_fused_updates(self):
+        # `base_optimizer` asks this one flag; a backend that sets it
+        # provides the kernels the shared optimizers call.
+        kernels = ("fused_update_tensors", "fused_sgd_update",
+                   "fused_adam_update", "fused_rmsprop_update")
+        for backend in BACKENDS:
+            try:
+                module = importlib.import_module(
+                    f"keras.src.backend.{backend}.optimizer"
+                )
+            except ImportError as e:
+                pytest.skip(f"{backend} is not installed: {e}")
+            self.assertIsInstance(module.SUPPORTS_FUSED_UPDATES, bool)
+            for name in kernels:
+                self.assertEqual(
+                    hasattr(module, name), module.SUPPORTS_FUSED_UPDATES,
+                    msg=f"backend.{backend}.optimizer.{name}",
+                )

@@ -112,13 +112,11 @@ class Adam(base_optimizer.Optimizer):
             variable, m.value * alpha / (ops.sqrt(v.value) + self.epsilon)
         )
 
-    _fused_replaces = update_step
-
     def _fused_update_step(self, params, grads, variables, learning_rate):
         hats = None
         if self.amsgrad:
             hats = self._slot_tensors(self._velocity_hats, variables)
-        backend.core.fused_adam_update(
+        backend.optimizer.fused_adam_update(
             params, grads,
             self._slot_tensors(self._momentums, variables),
             self._slot_tensors(self._velocities, variables),

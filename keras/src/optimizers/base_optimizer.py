@@ -31,6 +31,13 @@ from keras.src.saving import serialization_lib
 _DEPRECATED_KWARGS = ("decay",)
 
 
+# The backend's one declared capability, read once: whether it has fused
+# kernels (`backend/<name>/optimizer.py`).
+_FUSED_UPDATES = backend.optimizer.SUPPORTS_FUSED_UPDATES
+# The methods whose arithmetic a fused kernel reproduces.
+_FUSED_REPLACED = ("update_step", "assign", "assign_add", "assign_sub")
+
+
 @keras_export(["keras.Optimizer", "keras.optimizers.Optimizer"])
 class Optimizer:
     """The base class of optimizers.
@@ -504,24 +511,33 @@ class Optimizer:
         for grad, variable in zip(grads, variables):
             self.update_step(grad, variable, learning_rate)
 
-    # Optimizers with a fused eager update (`_fused_update_step`) name here
-    # the `update_step` it reproduces: a subclass that overrides
-    # `update_step` or the `assign*` hooks keeps the per-variable loop.
-    _fused_replaces = None
+    # An optimizer with fused kernels defines `_fused_update_step(params,
+    # grads, variables, learning_rate)` next to the `update_step` it
+    # reproduces; `__init_subclass__` clears it for a subclass that
+    # changes that arithmetic (its own `update_step`, `assign*` hooks).
+    _fused_update_step = None
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if cls._fused_update_step is None:
+            return
+        # Where each method comes from in the MRO: the fused update holds
+        # only if no class before its own redefines what it reproduces.
+        mro = cls.__mro__
+        fused_at = next(i for i, c in enumerate(mro)
+                        if "_fused_update_step" in vars(c))
+        for name in _FUSED_REPLACED:
+            if any(name in vars(c) for c in mro[:fused_at]):
+                cls._fused_update_step = None
+                return
 
     def _fused_update(self, grads, variables, learning_rate):
         """Updates all `variables` at once with the backend's fused
         kernels when it has them (torch, eagerly); returns whether it
         did. One call per step instead of a dozen ops per variable."""
-        cls = type(self)
-        if (cls._fused_replaces is None
-                or cls.update_step is not cls._fused_replaces
-                or cls.assign is not Optimizer.assign
-                or cls.assign_add is not Optimizer.assign_add
-                or cls.assign_sub is not Optimizer.assign_sub):
+        if not _FUSED_UPDATES or self._fused_update_step is None:
             return False
-        prepare = getattr(backend.core, "fused_update_tensors", None)
-        params = None if prepare is None else prepare(variables, grads)
+        params = backend.optimizer.fused_update_tensors(variables, grads)
         if params is None:
             return False
         self._fused_update_step(params, grads, variables, learning_rate)

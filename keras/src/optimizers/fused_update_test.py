@@ -74,7 +74,7 @@ class FusedUpdateTest(testing.TestCase):
         if backend.backend() != "torch":
             self.skipTest("Fused updates are torch's.")
         calls = []
-        original = getattr(backend.core, kernel)
+        original = getattr(backend.optimizer, kernel)
 
         def counting(*args, **kwargs):
             calls.append(1)
@@ -82,7 +82,7 @@ class FusedUpdateTest(testing.TestCase):
 
         variable = backend.Variable([1.0, 2.0])
         optimizer = getattr(optimizers, name)(learning_rate=0.1)
-        with mock.patch.object(backend.core, kernel, counting):
+        with mock.patch.object(backend.optimizer, kernel, counting):
             optimizer.apply([ops.ones((2,))], [variable])
         self.assertEqual(len(calls), 1)
         self.assertEqual(int(ops.convert_to_numpy(optimizer.iterations)), 1)
@@ -96,7 +96,9 @@ class FusedUpdateTest(testing.TestCase):
                 self.assign_sub(variable, 0.5 * gradient)
 
         variable = backend.Variable([1.0, 2.0])
-        with mock.patch.object(backend.core, "fused_sgd_update") as fused:
+        with mock.patch.object(
+            backend.optimizer, "fused_sgd_update"
+        ) as fused:
             HalfSGD().apply([ops.ones((2,))], [variable])
         fused.assert_not_called()
         self.assertAllClose(variable, [0.5, 1.5])
@@ -108,7 +110,9 @@ class FusedUpdateTest(testing.TestCase):
         variable = backend.Variable([1.0, 2.0])
         optimizer = optimizers.Adam(learning_rate=0.1)
         optimizer.build([variable])
-        with mock.patch.object(backend.core, "fused_adam_update") as fused:
+        with mock.patch.object(
+            backend.optimizer, "fused_adam_update"
+        ) as fused:
             new_values, _ = optimizer.stateless_apply(
                 [v.value for v in optimizer.variables],
                 [ops.ones((2,))], [variable.value],

@@ -121,15 +121,13 @@ class RMSprop(base_optimizer.Optimizer):
             increment = momentum.value
         self.assign_sub(variable, increment)
 
-    _fused_replaces = update_step
-
     def _fused_update_step(self, params, grads, variables, learning_rate):
         averages = momentums = None
         if self.centered:
             averages = self._slot_tensors(self._average_gradients, variables)
         if self.momentum > 0:
             momentums = self._slot_tensors(self._momentums, variables)
-        backend.core.fused_rmsprop_update(
+        backend.optimizer.fused_rmsprop_update(
             params, grads,
             self._slot_tensors(self._velocities, variables),
             averages, momentums, learning_rate, self.rho, self.momentum,

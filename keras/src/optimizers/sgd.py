@@ -96,13 +96,11 @@ class SGD(base_optimizer.Optimizer):
         else:
             self.assign_add(variable, new_velocity)
 
-    _fused_replaces = update_step
-
     def _fused_update_step(self, params, grads, variables, learning_rate):
         velocities = None
         if self.momentum != 0:
             velocities = self._slot_tensors(self.momentums, variables)
-        backend.core.fused_sgd_update(
+        backend.optimizer.fused_sgd_update(
             params, grads, velocities, learning_rate, self.momentum,
             self.nesterov,
         )

@@ -3,7 +3,14 @@
 The update logic is backend-neutral (`keras/src/optimizers/
 base_optimizer.py`), so the JAX base class is that class itself:
 `isinstance(optimizer, JaxOptimizer)` holds for every Keras optimizer.
+
+It has no fused kernels: `jax.jit` fuses the per-variable updates of a
+compiled step already.
 """
+
+# Read once by `keras.src.optimizers.base_optimizer` (see
+# `backend/torch/optimizer.py`).
+SUPPORTS_FUSED_UPDATES = False
 
 
 def __getattr__(name):

@@ -1,0 +1,8 @@
+"""Optimizer capabilities of the NumPy backend, which only runs inference:
+optimizers update variables through the shared per-variable
+`update_step` (`keras/src/optimizers/base_optimizer.py`), without fused
+kernels."""
+
+# Read once by `keras.src.optimizers.base_optimizer` (see
+# `backend/torch/optimizer.py`).
+SUPPORTS_FUSED_UPDATES = False
