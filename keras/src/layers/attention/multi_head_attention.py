@@ -127,8 +127,10 @@ class MultiHeadAttention(Layer):
         query: `(B, T, dim)` inputs.
         value: `(B, S, dim)` inputs.
         key: `(B, S, dim)` inputs (default: `value`).
-        query_mask: a `(B, T)` boolean mask of the query positions
-            (default: the query's Keras mask).
+        query_mask: a `(B, T)` boolean mask of the query positions.
+            Accepted for compatibility and ignored, as in Keras: every
+            query position attends; the layer's output mask is the
+            query's Keras mask, so later layers skip masked positions.
         value_mask: a `(B, S)` boolean mask of the value positions
             (default: the value's Keras mask).
         key_mask: a `(B, S)` boolean mask of the key positions.
@@ -355,12 +357,15 @@ class MultiHeadAttention(Layer):
             )
         if key is None:
             key = value
-        query_mask = _mask_or_own(query_mask, query)
+        # Keras leaves `query_mask` (and the query's Keras mask) out of
+        # the attention mask: masked query rows are computed like any
+        # other, and the output mask hides them downstream.
+        del query_mask
         value_mask = _mask_or_own(value_mask, value)
         key_mask = _mask_or_own(key_mask, key)
         mask = self._attention_mask(
-            query, value, query_mask, value_mask, key_mask,
-            attention_mask, use_causal_mask,
+            query, value, value_mask, key_mask, attention_mask,
+            use_causal_mask,
         )
         query_heads = self._query_dense(query)
         key_heads = self._key_dense(key)
@@ -396,15 +401,14 @@ class MultiHeadAttention(Layer):
             return ops.dot_product_attention(
                 query, key, value, scale=float(self._inverse_sqrt_key_dim)
             )
-        output = ops.dot_product_attention(
+        # A query that may attend nowhere gets uniform attention over all
+        # keys here (the fused kernel's masked softmax), where the scores
+        # path returns zero probabilities: Keras does the same on every
+        # backend.
+        return ops.dot_product_attention(
             query, key, value, mask=ops.expand_dims(mask, -3),
             scale=float(self._inverse_sqrt_key_dim),
         )
-        # The masked softmax gives queries that may attend nowhere all-zero
-        # probabilities, hence a zero output.
-        attends = ops.any(mask, axis=-1)
-        return ops.multiply(output, ops.cast(attends[..., None, None],
-                                             output.dtype))
 
     def _compute_attention(self, query, key, value, mask, training):
         equations = self._equations
@@ -421,19 +425,17 @@ class MultiHeadAttention(Layer):
         output = ops.einsum(equations.combine, dropped, value)
         return output, probabilities
 
-    def _attention_mask(self, query, value, query_mask, value_mask,
-                        key_mask, attention_mask, use_causal_mask):
+    def _attention_mask(self, query, value, value_mask, key_mask,
+                        attention_mask, use_causal_mask):
         """The boolean mask of allowed (query, key) position pairs, laid
         out as `(batch axes..., query axes..., key axes...)`, or `None`."""
         mask = None
         equations = self._equations
         if attention_mask is not None:
             mask = ops.cast(attention_mask, "bool")
-        for positions_mask, is_query in (
-            (query_mask, True), (value_mask, False), (key_mask, False)
-        ):
+        for positions_mask in (value_mask, key_mask):
             if positions_mask is not None:
-                pair = _pair_mask(positions_mask, equations, is_query)
+                pair = _pair_mask(positions_mask, equations)
                 mask = pair if mask is None else ops.logical_and(mask, pair)
         if use_causal_mask or self.sliding_window is not None:
             window = self._window_mask(query, value, use_causal_mask)
@@ -569,17 +571,15 @@ def _mask_or_own(mask, tensor):
     return mask if mask is not None else mask_of(tensor)
 
 
-def _pair_mask(positions_mask, equations, is_query):
-    """A mask over query (or key) positions, laid out as an attention
-    mask: `(batch axes..., query axes..., key axes...)`, size 1 on the
-    other side."""
+def _pair_mask(positions_mask, equations):
+    """A mask over key positions, laid out as an attention mask:
+    `(batch axes..., query axes..., key axes...)`, size 1 on the query
+    side."""
     mask = ops.cast(positions_mask, "bool")
     count = equations.num_attention_axes
     order = equations.batch_axes + equations.attention_axes
     if order != tuple(range(len(order))):
         mask = ops.transpose(mask, order)
-    if is_query:
-        return _expand_to_rank(mask, len(order) + count, len(order))
     return _expand_to_rank(
         mask, len(order) + count, len(equations.batch_axes)
     )

@@ -123,16 +123,27 @@ class MultiHeadAttentionTest(testing.TestCase):
         self.assertAllClose(scores, escores, atol=1e-5)
         self.assertAllClose(y, ey, atol=1e-4)
 
-    def test_query_mask_zeroes_rows(self):
-        q = np.ones((1, 3, 4), "float32")
+    def test_query_mask_is_ignored(self):
+        # As in Keras: the query mask (given or the query's Keras mask)
+        # does not enter the attention mask; only the value mask does.
+        rng = np.random.default_rng(1)
+        q = rng.normal(size=(2, 3, 4)).astype("float32")
+        v = rng.normal(size=(2, 5, 4)).astype("float32")
+        query_mask = np.array([[True, True, False], [False, True, True]])
+        value_mask = np.array([[1, 1, 1, 0, 0], [1, 0, 1, 1, 1]], bool)
         layer = MultiHeadAttention(num_heads=1, key_dim=2)
-        _, scores = layer(
-            q, q, query_mask=np.array([[True, True, False]]),
+        plain, plain_scores = layer(
+            q, v, value_mask=value_mask, return_attention_scores=True
+        )
+        masked, masked_scores = layer(
+            q, v, query_mask=query_mask, value_mask=value_mask,
             return_attention_scores=True,
         )
-        scores = ops.convert_to_numpy(scores)
-        self.assertAllClose(scores[0, 0, 2], np.zeros(3))
-        self.assertAllClose(scores[0, 0, :2], np.full((2, 3), 1 / 3))
+        self.assertAllClose(masked, plain)
+        self.assertAllClose(masked_scores, plain_scores)
+        scores = ops.convert_to_numpy(masked_scores)
+        self.assertAllClose(scores[0, 0, 2, 3:], np.zeros(2))
+        self.assertAllClose(scores.sum(-1), np.ones((2, 1, 3)), atol=1e-6)
 
     def test_sliding_window(self):
         q = np.zeros((1, 5, 3), "float32")
@@ -251,9 +262,19 @@ class MultiHeadAttentionTest(testing.TestCase):
         mask[1, 2, :] = False
         layer = MultiHeadAttention(num_heads=2, key_dim=3)
         fused = layer(query, value, attention_mask=mask)
-        einsum, _ = layer(query, value, attention_mask=mask,
-                          return_attention_scores=True)
-        self.assertAllClose(fused, einsum, atol=1e-5, rtol=1e-5)
+        einsum, scores = layer(query, value, attention_mask=mask,
+                               return_attention_scores=True)
+        self.assertAllClose(fused[0], einsum[0], atol=1e-5, rtol=1e-5)
+        self.assertAllClose(fused[1, :2], einsum[1, :2], atol=1e-5,
+                            rtol=1e-5)
+        # A query that may attend nowhere gets zero scores, while the
+        # fused kernel (as Keras's) spreads its attention uniformly: with
+        # a zero query (uniform logits) both rows below attend alike.
+        self.assertAllClose(scores[1, :, 2], np.zeros((2, 5)))
+        zero_query = np.zeros((1, 2, 6), "float32")
+        rows = layer(zero_query, value[:1],
+                     attention_mask=np.array([[[False] * 5, [True] * 5]]))
+        self.assertAllClose(rows[0, 0], rows[0, 1], atol=1e-6)
         causal = layer(query, query, use_causal_mask=True)
         causal_einsum, _ = layer(query, query, use_causal_mask=True,
                                  return_attention_scores=True)
