@@ -113,6 +113,15 @@ class UpstreamFixturesTest(testing.TestCase):
                          ["[UNK]", "dog", "cat", "fish"])
         self.test_string_lookup("adapted_lookup")
 
+    def test_tf_idf_text_vectorization(self):
+        # The idf weights come from the weights file (a variable upstream),
+        # the vocabulary from the assets.
+        model = self._load("tf_idf_text")
+        vectorize = model.layers[1]
+        self.assertEqual(vectorize.get_vocabulary()[:3],
+                         ["[UNK]", "the", "sat"])
+        self.test_string_lookup("tf_idf_text")
+
     def test_string_lookup(self, name="string_lookup"):
         model = self._load(name)
         x, y = _fixture(name)

@@ -22,7 +22,6 @@ from keras.src.layers.preprocessing.tf_backed_layer import tf_backend
 
 _OUTPUT_MODES = ("int", "one_hot", "multi_hot", "count", "tf_idf")
 _VOCAB_FILE = "vocabulary.txt"
-_IDF_FILE = "idf_weights.npy"
 
 
 class IndexLookup(TFBackedLayer):
@@ -125,10 +124,20 @@ class IndexLookup(TFBackedLayer):
         self.input_idf_weights = idf_weights
         self._vocabulary = None
         self._idf = None
+        # The weights of the OOV indices when read from a file (else the
+        # mean token weight), and a file's idf vector awaiting the
+        # vocabulary from the assets.
+        self._oov_idf = None
+        self._saved_idf = None
         self._tables = None
         self.reset_state()
         if vocabulary is not None:
             self.set_vocabulary(vocabulary, idf_weights)
+        # A vocabulary given as a list travels in the config, so saving
+        # writes no vocabulary file for it (as Keras does).
+        self._vocabulary_in_config = vocabulary is not None and not (
+            isinstance(vocabulary, str)
+        )
 
     # -- index layout ---------------------------------------------------------
 
@@ -204,6 +213,8 @@ class IndexLookup(TFBackedLayer):
         self._check_vocabulary(tokens, idf)
         self._vocabulary = tokens
         self._idf = idf
+        self._oov_idf = None
+        self._vocabulary_in_config = False
         self._tables = None
 
     def _read_vocabulary(self, vocabulary):
@@ -317,6 +328,8 @@ class IndexLookup(TFBackedLayer):
             idf = idf.astype("float32")
         self._vocabulary = tokens
         self._idf = idf
+        self._oov_idf = None
+        self._vocabulary_in_config = False
         self._tables = None
         self.reset_state()
 
@@ -418,9 +431,11 @@ class IndexLookup(TFBackedLayer):
         weights = self._idf if self._idf is not None else np.zeros((0,))
         weights = weights[: max(depth - start, 0)]
         idf[start:start + len(weights)] = weights
-        if self.num_oov_indices and len(weights):
+        oov = slice(self._oov_start(), start)
+        if self._oov_idf is not None:
+            idf[oov] = self._oov_idf
+        elif self.num_oov_indices and len(weights):
             # OOV indices weigh as an average token.
-            oov = slice(self._oov_start(), start)
             idf[oov] = float(np.mean(weights))
         return idf
 
@@ -467,24 +482,87 @@ class IndexLookup(TFBackedLayer):
 
     # -- saving ---------------------------------------------------------------
 
+    def save_own_variables(self, store):
+        """Writes the idf weights (`"tf_idf"` mode) into `store`.
+
+        As in Keras's files: one float32 vector `"idf_weights"` holding the
+        weight of every output index (OOV indices included, zeros past the
+        vocabulary when padded to `max_tokens`).
+        """
+        if self.output_mode == "tf_idf" and self._vocabulary is not None:
+            store["idf_weights"] = self._idf_vector(self._depth())
+
+    def load_own_variables(self, store):
+        """Reads the idf weights written by `save_own_variables`."""
+        keys = list(store.keys())
+        if not keys:
+            return
+        if self.output_mode != "tf_idf" or keys != ["idf_weights"]:
+            raise ValueError(
+                f"Layer '{self.name}' ({type(self).__name__}, output_mode="
+                f"{self.output_mode!r}) expected "
+                f"{['idf_weights'] if self.output_mode == 'tf_idf' else []}"
+                f" in the weights file, but received {keys}."
+            )
+        vector = np.asarray(store["idf_weights"], "float32")
+        if vector.ndim != 1:
+            raise ValueError(
+                f"The saved `idf_weights` of layer '{self.name}' must be 1D."
+                f" Received shape {vector.shape}"
+            )
+        self._saved_idf = vector
+        if self._vocabulary is not None:
+            self._use_saved_idf()
+
+    def _use_saved_idf(self):
+        vector, self._saved_idf = self._saved_idf, None
+        start = self._token_start()
+        size = start + len(self._vocabulary)
+        if len(vector) < size:
+            raise ValueError(
+                f"The saved `idf_weights` of layer '{self.name}' hold "
+                f"{len(vector)} weights, fewer than its {size} indices "
+                "(OOV indices and vocabulary)."
+            )
+        self._idf = vector[start:size].copy()
+        self._oov_idf = vector[self._oov_start():start].copy()
+        self._tables = None
+
     def save_assets(self, dir_path):
-        """Writes the vocabulary (and idf weights) into `dir_path`."""
-        if self._vocabulary is None:
+        """Writes the vocabulary into `dir_path` (unless the config holds
+        it)."""
+        if self._vocabulary is None or self._vocabulary_in_config:
             return
         path = os.path.join(dir_path, _VOCAB_FILE)
         with open(path, "w", encoding="utf-8") as f:
             f.write("\n".join(str(t) for t in self.get_vocabulary()))
-        if self._idf is not None:
-            np.save(os.path.join(dir_path, _IDF_FILE), self._idf)
 
     def load_assets(self, dir_path):
-        """Reads the vocabulary written by `save_assets`."""
+        """Reads the vocabulary written by `save_assets` (the idf weights
+        come first, from `load_own_variables`)."""
         path = os.path.join(dir_path, _VOCAB_FILE)
         if not os.path.exists(path):
             return
-        idf_path = os.path.join(dir_path, _IDF_FILE)
-        idf = np.load(idf_path) if os.path.exists(idf_path) else None
-        self.set_vocabulary(path, idf)
+        tokens, _ = self._strip_special(self._read_vocabulary(path), None)
+        idf = None
+        if self.output_mode == "tf_idf":
+            if self._saved_idf is None and tokens == self._vocabulary:
+                # Read already: `TextVectorization` saves its lookup
+                # layer's state twice, under its own path and the
+                # lookup layer's.
+                return
+            if self._saved_idf is None:
+                raise ValueError(
+                    f"Layer '{self.name}' ({type(self).__name__}) in "
+                    "`'tf_idf'` mode found a vocabulary file but no "
+                    "`idf_weights` in the weights file."
+                )
+            # Placeholders: `_use_saved_idf` sets the weights and those of
+            # the OOV indices from the saved vector.
+            idf = np.zeros((len(tokens),), "float32")
+        self.set_vocabulary(tokens, idf)
+        if idf is not None:
+            self._use_saved_idf()
 
     def get_config(self):
         config = super().get_config()
@@ -498,7 +576,9 @@ class IndexLookup(TFBackedLayer):
             "sparse": self.sparse,
             "pad_to_max_tokens": self.pad_to_max_tokens,
             "idf_weights": _listify(self.input_idf_weights),
-            "vocabulary": _listify(self.input_vocabulary),
+            # A vocabulary file travels as an asset, not as its path.
+            "vocabulary": None if isinstance(self.input_vocabulary, str)
+            else _listify(self.input_vocabulary),
             "vocabulary_size": self.vocabulary_size(),
             "oov_method": self.oov_method,
             "salt": self.salt,

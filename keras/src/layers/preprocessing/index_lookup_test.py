@@ -15,15 +15,42 @@ class IndexLookupTest(testing.TestCase):
         self.assertEqual(layer.get_vocabulary(), ["", "[UNK]", "foo", "bär"])
         self.assertAllEqual(layer(np.array(["bär", "", "x"])), [3, 0, 1])
 
-    def test_tf_idf_assets_round_trip(self):
-        layer = StringLookup(output_mode="tf_idf")
+    def test_tf_idf_state_round_trip(self):
+        # As in Keras's files: the vocabulary is an asset, the idf weights
+        # (one per output index, OOV included) a variable.
+        layer = StringLookup(output_mode="tf_idf", num_oov_indices=2)
         layer.adapt(np.array([["a", "b"], ["a", "c"]]))
         path = self.get_temp_dir()
+        store = {}
+        layer.save_own_variables(store)
         layer.save_assets(path)
-        other = StringLookup(output_mode="tf_idf")
+        self.assertEqual(list(store), ["idf_weights"])
+        self.assertEqual(store["idf_weights"].shape, (5,))
+        self.assertEqual(os.listdir(path), ["vocabulary.txt"])
+        other = StringLookup(output_mode="tf_idf", num_oov_indices=2)
+        other.load_own_variables(store)
         other.load_assets(path)
         x = np.array([["a", "c", "z"]])
         self.assertAllClose(other(x), layer(x))
+        with self.assertRaisesRegex(ValueError, "idf_weights"):
+            StringLookup(output_mode="tf_idf").load_assets(path)
+        with self.assertRaisesRegex(ValueError, "expected \\[\\]"):
+            StringLookup().load_own_variables(store)
+
+    def test_vocabulary_in_config_is_not_an_asset(self):
+        path = self.get_temp_dir()
+        layer = StringLookup(vocabulary=["x", "y"])
+        layer.save_assets(path)
+        self.assertEqual(os.listdir(path), [])
+        # A vocabulary set later is not in the config: it is saved.
+        layer.set_vocabulary(["p", "q", "r"])
+        layer.save_assets(path)
+        self.assertEqual(os.listdir(path), ["vocabulary.txt"])
+        # A vocabulary file travels as an asset, not as its path.
+        from_file = StringLookup(
+            vocabulary=os.path.join(path, "vocabulary.txt")
+        )
+        self.assertIsNone(from_file.get_config()["vocabulary"])
 
     def test_set_vocabulary_and_reset(self):
         layer = StringLookup()

@@ -179,6 +179,14 @@ class TextVectorization(TFBackedLayer):
         """Forgets the counts gathered by `update_state`."""
         self._lookup_layer.reset_state()
 
+    def save_own_variables(self, store):
+        """Writes the idf weights (`"tf_idf"` mode) into `store`."""
+        self._lookup_layer.save_own_variables(store)
+
+    def load_own_variables(self, store):
+        """Reads the idf weights written by `save_own_variables`."""
+        self._lookup_layer.load_own_variables(store)
+
     def save_assets(self, dir_path):
         """Writes the vocabulary into `dir_path`."""
         self._lookup_layer.save_assets(dir_path)

@@ -36,6 +36,9 @@ ROOT = os.path.abspath(os.path.join(HERE, *[os.pardir] * 4))
 ORACLE = "/opt/keras-oracle/bin/python"
 ORACLE_SITE = "/opt/keras-oracle/lib/python3.11/site-packages"
 NEEDS_TENSORFLOW = ("preprocessing", "string_lookup")
+# String-input models: upstream's JAX `predict` (and every backend here but
+# TensorFlow) cannot hold strings, so their layers are called eagerly.
+STRING_MODELS = ("string_lookup", "adapted_lookup", "tf_idf_text")
 ATOL = 1e-6
 
 # Loads files with whichever `keras` the interpreter imports; prints one
@@ -64,7 +67,7 @@ for path in sys.argv[3:]:
             model = keras.saving.load_model(path, compile=False)
         data = np.load(os.path.join(sys.argv[2], name + ".npz"))
         x = inputs(data)
-        if name == "string_lookup":
+        if name in ("string_lookup", "adapted_lookup", "tf_idf_text"):
             y = model.layers[2](model.layers[1](x))
         else:
             y = model.predict(x, verbose=0)
@@ -163,7 +166,7 @@ def load_here(names):
             model = keras.saving.load_model(_file(folder, name))
             data = np.load(os.path.join(folder, f"{name}.npz"))
             x = _inputs(data)
-            if name == "string_lookup" and keras.backend.backend() != (
+            if name in STRING_MODELS and keras.backend.backend() != (
                 "tensorflow"
             ):
                 y = model.layers[2](model.layers[1](x))

@@ -12,8 +12,8 @@ For each fixture `NAME` it writes, under `testdata/upstream/`:
 - `NAME.npz`: `x` (the input batch, or `x_<input name>` for several inputs)
   and `y` (upstream's predictions on that batch).
 
-The lookup fixtures (`preprocessing`, `string_lookup`, `adapted_lookup`)
-need TensorFlow in the oracle's environment
+The lookup fixtures (`preprocessing`, `string_lookup`, `adapted_lookup`,
+`tf_idf_text`) need TensorFlow in the oracle's environment
 (`/opt/keras-oracle/bin/pip install tensorflow-cpu==2.21.0`). Run it as a
 script, as above: `sys.path` then starts at this folder and `import keras`
 finds the oracle's package. Pointing another interpreter's `PYTHONPATH`
@@ -191,6 +191,25 @@ def adapted_lookup():
     return model, x, y
 
 
+def tf_idf_text():
+    # TextVectorization in "tf_idf" mode: the adapted vocabulary is an
+    # asset, the idf weights a variable (`vars/idf_weights`, under the
+    # layer's path and again under its `_lookup_layer`'s).
+    text = keras.Input((1,), dtype="string", name="text")
+    vectorize = keras.layers.TextVectorization(
+        output_mode="tf_idf", ngrams=2
+    )
+    vectorize.adapt(
+        np.array(["the cat sat", "the dog sat down", "a cat, a dog!"])
+    )
+    dense = keras.layers.Dense(2)
+    outputs = dense(vectorize(text))
+    model = keras.Model(text, outputs, name="tf_idf_text")
+    x = np.array([["The cat ran"], ["a dog sat"], ["zebra"]])
+    y = dense(vectorize(x))
+    return model, x, y
+
+
 FIXTURES = {
     "mlp": mlp,
     "convnet": convnet,
@@ -200,6 +219,7 @@ FIXTURES = {
     "preprocessing": preprocessing,
     "string_lookup": string_lookup,
     "adapted_lookup": adapted_lookup,
+    "tf_idf_text": tf_idf_text,
 }
 
 
