@@ -10,6 +10,8 @@ On the torch backend a layer is also a `torch.nn.Module` (see
 """
 
 
+import math
+
 import numpy as np
 
 from keras.src import backend
@@ -24,6 +26,8 @@ from keras.src.backend import KerasTensor
 from keras.src.backend.common import global_state
 from keras.src.backend.common.keras_tensor import any_symbolic_tensors
 from keras.src.backend.common.name_scope import name_scope
+from keras.src.backend.common.remat import get_current_remat_mode
+from keras.src.backend.common.remat import remat_call
 from keras.src.backend.common.stateless_scope import StatelessScope
 from keras.src.backend.common.stateless_scope import get_stateless_scope
 from keras.src.backend.common.variables import AutocastScope
@@ -136,6 +140,8 @@ class Layer(backend.BackendLayer, Operation):
         self.autocast = autocast
         self.activity_regularizer = regularizers.get(activity_regularizer)
         self._input_spec = None
+        # Keras applies the `RematScope` active when the layer is created.
+        self._remat_mode = get_current_remat_mode()
         self._supports_masking = _overrides(self, "compute_mask")
         self._build_shapes = None
         self._input_cast = {}
@@ -714,11 +720,14 @@ class Layer(backend.BackendLayer, Operation):
                 args = self._cast_args(args)
         if kwargs and self.autocast:
             kwargs = self._cast_kwargs(kwargs)
+        call = self.call
+        if self._remat_mode is not None:
+            call = self.rematerialized_call(call, *args, **kwargs)
         if self._autocast_dtype is not None and self.autocast:
             with AutocastScope(self._autocast_dtype):
-                outputs = self.call(*args, **kwargs)
+                outputs = call(*args, **kwargs)
         else:
-            outputs = self.call(*args, **kwargs)
+            outputs = call(*args, **kwargs)
         output_mask = None
         if self._supports_masking and args:
             if type(self).compute_mask is Layer.compute_mask:
@@ -954,9 +963,46 @@ class Layer(backend.BackendLayer, Operation):
                 )
 
     def rematerialized_call(self, layer_call, *args, **kwargs):
-        """Returns `layer_call` unchanged: no rematerialization is
-        applied on a single device."""
-        return layer_call
+        """Returns `layer_call` rematerialized (its activations recomputed
+        in the backward pass) when the `keras.RematScope` active at this
+        layer's creation selects the layer for the call `(args, kwargs)`,
+        else `layer_call` unchanged."""
+        mode = self._remat_mode
+        if mode is None or mode.mode is None:
+            return layer_call
+        if mode.mode == "activations":
+            return self._with_rematerialized_activation(layer_call)
+        if mode.mode == "list_of_layers" and self.name not in mode.layer_names:
+            return layer_call
+        if (mode.mode == "larger_than"
+                and self._output_size(args, kwargs)
+                <= mode.output_size_threshold):
+            return layer_call
+        return lambda *a, **k: remat_call(layer_call, a, k)
+
+    def _with_rematerialized_activation(self, layer_call):
+        activation = getattr(self, "activation", None)
+        if not callable(activation):
+            return layer_call
+
+        def call(*args, **kwargs):
+            # Set without tracking: an activation holds no state.
+            object.__setattr__(
+                self, "activation", lambda x: remat_call(activation, (x,), {})
+            )
+            try:
+                return layer_call(*args, **kwargs)
+            finally:
+                object.__setattr__(self, "activation", activation)
+
+        return call
+
+    def _output_size(self, args, kwargs):
+        outputs = self.compute_output_spec(*args, **kwargs)
+        return sum(
+            math.prod(d for d in x.shape if d is not None)
+            for x in tree.flatten(outputs)
+        )
 
     # -- losses ---------------------------------------------------------------
 

@@ -24,8 +24,7 @@ Fields: `mode`, `output_size_threshold` and `layer_names`, as given to
 """
 
 
-# Not exported as `keras.RematScope` yet: layers do not act on it (that
-# needs a check in `Layer.__call__`, measured first).
+@keras_export("keras.RematScope")
 class RematScope:
     """Scope choosing which layers are rematerialized.
 
@@ -39,18 +38,17 @@ class RematScope:
             more than `output_size_threshold` elements),
             `"list_of_layers"` (the layers named in `layer_names`), or
             `None` (no rematerialization).
+            A layer follows the scope that is active when it is created.
         output_size_threshold: the size threshold of `"larger_than"`.
         layer_names: the layer names of `"list_of_layers"`.
 
     Example:
 
-    >>> from keras.src.backend.common.remat import (
-    ...     RematScope, get_current_remat_mode)
-    >>> with RematScope(mode="larger_than",
-    ...                       output_size_threshold=4096):
-    ...     mode = get_current_remat_mode()
-    >>> mode.mode, mode.output_size_threshold
-    ('larger_than', 4096)
+    >>> with keras.RematScope(mode="full"):
+    ...     layer = keras.layers.Dense(4, activation="relu")
+    >>> y = layer(keras.ops.ones((2, 3)))  # recomputed in the backward pass
+    >>> tuple(y.shape)
+    (2, 4)
     """
 
     def __init__(self, mode="full", output_size_threshold=1024,
@@ -115,3 +113,28 @@ def remat(f):
     from keras.src import backend
 
     return backend.core.remat(f)
+
+
+def remat_call(fn, args, kwargs):
+    """Calls `fn(*args, **kwargs)` rematerialized: only the tensors among
+    the arguments pass through the backend's checkpointing, so Python
+    values (`training=True`, `None`) stay static."""
+    from keras.src import backend
+    from keras.src import tree
+
+    leaves = tree.flatten((args, kwargs))
+    tensor_at = [backend.is_tensor(leaf) for leaf in leaves]
+
+    def call_on_tensors(*tensors):
+        tensors = iter(tensors)
+        filled = [
+            next(tensors) if is_tensor else leaf
+            for leaf, is_tensor in zip(leaves, tensor_at)
+        ]
+        call_args, call_kwargs = tree.pack_sequence_as(
+            (args, kwargs), filled
+        )
+        return fn(*call_args, **call_kwargs)
+
+    tensors = [leaf for leaf, t in zip(leaves, tensor_at) if t]
+    return backend.core.remat(call_on_tensors)(*tensors)

@@ -45,7 +45,11 @@ def train_step(model, data):
     if variables:
         # The raw `tf.Variable`s: `.value` may be a cast copy (autocast).
         gradients = tape.gradient(scaled, [v._value for v in variables])
-        model.optimizer.apply(gradients, variables)
+        # Every gradient before any update: a rematerialized layer
+        # (`keras.RematScope`) reads variables again while gradients are
+        # computed, and without this a graph may update them first.
+        with tf.control_dependencies([g for g in gradients if g is not None]):
+            model.optimizer.apply(gradients, variables)
     return model.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
 
 

@@ -746,11 +746,18 @@ def is_capturing():
 
 def remat(f):
     """Returns `f` with its activations recomputed in the backward pass
-    (`torch.utils.checkpoint`, non-reentrant)."""
+    (`torch.utils.checkpoint`, non-reentrant).
+
+    Inside a `torch.func` transform (the captured `jit_compile` step)
+    `f` runs as is: checkpointing's saved-tensor hooks are not supported
+    there, and the compiler chooses what to recompute itself."""
     import torch.utils.checkpoint
+    from torch._C._functorch import peek_interpreter_stack
 
     @functools.wraps(f)
     def wrapped(*args, **kwargs):
+        if peek_interpreter_stack() is not None:
+            return f(*args, **kwargs)
         return torch.utils.checkpoint.checkpoint(
             f, *args, use_reentrant=False, **kwargs
         )
