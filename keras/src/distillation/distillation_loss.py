@@ -385,9 +385,11 @@ class FeatureDistillation(DistillationLoss):
             raise ValueError(
                 "FeatureDistillation: naming a layer needs a functional or "
                 "sequential model with known inputs, but the "
-                f"{' and '.join(opaque)} model has no symbolic inputs and "
-                "outputs (a subclassed, or a sequential model without an "
-                "`Input`). Use such a model, leave the layer names `None` "
+                f"{' and '.join(opaque)} "
+                f"{'models have' if len(opaque) > 1 else 'model has'} no "
+                "symbolic inputs and outputs (a subclassed model, or a "
+                "sequential model without an `Input`). Use such a model, "
+                "leave the layer names `None` "
                 "to distill final outputs, or use `LogitsDistillation`."
             )
         for role, model, layer_name in named:
