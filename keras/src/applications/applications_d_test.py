@@ -1,0 +1,239 @@
+"""MobileNetV3 and InceptionResNetV2 against fixtures written by upstream
+Keras (`fixtures/make_fixtures.py`): same layers, weight shapes and, with
+the same deterministic weights, the same outputs.
+
+Only MobileNetV3Small runs the fixture comparison on every backend; the
+larger variants run with `KERAS_TEST_LARGE_APPLICATIONS=1` (CI time).
+"""
+
+import json
+import os
+import warnings
+from unittest import mock
+
+import numpy as np
+from absl.testing import parameterized
+
+from keras.src import backend
+from keras.src import layers
+from keras.src import testing
+from keras.src.applications import imagenet_utils
+from keras.src.applications import inception_resnet_v2
+from keras.src.applications import mobilenet_v3
+from keras.src.applications.applications_a_test import deterministic_value
+from keras.src.applications.applications_a_test import fixed_input
+
+FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
+LARGE = os.environ.get("KERAS_TEST_LARGE_APPLICATIONS") == "1"
+
+FUNCTIONS = {
+    "MobileNetV3Small": mobilenet_v3.MobileNetV3Small,
+    "MobileNetV3Large": mobilenet_v3.MobileNetV3Large,
+    "InceptionResNetV2": inception_resnet_v2.InceptionResNetV2,
+}
+# fixture -> (function, kwargs, runs on every backend in CI), as in
+# `fixtures/make_fixtures.py`.
+VARIANTS = {
+    "MobileNetV3Small": ("MobileNetV3Small", {"input_shape": (32, 32, 3)}, True),
+    "MobileNetV3Large_min": (
+        "MobileNetV3Large",
+        {"input_shape": (32, 32, 3), "minimalistic": True},
+        False,
+    ),
+    "InceptionResNetV2": (
+        "InceptionResNetV2", {"input_shape": (75, 75, 3)}, False
+    ),
+}
+
+
+def _channels_last():
+    return backend.image_data_format() == "channels_last"
+
+
+class Stop(Exception):
+    pass
+
+
+def _requested_file(build):
+    """The `(file name, origin, hash)` `build()` asks `get_file` for."""
+    with mock.patch.object(
+        imagenet_utils.file_utils, "get_file", side_effect=Stop
+    ) as get_file:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                build()
+            except Stop:
+                pass
+    args, kwargs = get_file.call_args
+    assert kwargs["cache_subdir"] == "models"
+    return args[0], args[1], kwargs["file_hash"]
+
+
+class ArchitectureTest(testing.TestCase):
+    @parameterized.named_parameters((key, key) for key in VARIANTS)
+    def test_matches_upstream(self, key):
+        fn_name, kwargs, in_ci = VARIANTS[key]
+        if not (in_ci or LARGE):
+            self.skipTest("set KERAS_TEST_LARGE_APPLICATIONS=1")
+        if not _channels_last():
+            self.skipTest("fixtures are channels_last")
+        with open(os.path.join(FIXTURES, f"{key}.json")) as f:
+            ref = json.load(f)
+        model = FUNCTIONS[fn_name](
+            weights=None, classifier_activation=None, **kwargs
+        )
+        self.assertEqual(model.name, ref["name"])
+        self.assertEqual(
+            [[l.name, type(l).__name__] for l in model.layers],
+            ref["layers"],
+        )
+        self.assertEqual(
+            [[w.name, list(w.shape)] for w in model.weights], ref["weights"]
+        )
+        self.assertEqual(model.count_params(), ref["params"])
+        for i, w in enumerate(model.weights):
+            w.assign(deterministic_value(i, w.name, tuple(w.shape)))
+        x = fixed_input((2,) + tuple(kwargs["input_shape"]))
+        y = np.asarray(model.predict(x, verbose=0))
+        expected = np.asarray(ref["output"])
+        scale = max(1.0, float(np.abs(expected).max()))
+        self.assertAllClose(y, expected, atol=2e-4 * scale, rtol=1e-3)
+
+    def test_mobilenet_v3_options(self):
+        # Shapes and head layers as printed by upstream Keras 3.15.1.
+        build = mobilenet_v3.MobileNetV3Small
+        model = build(
+            weights=None, include_top=False, pooling="max",
+            input_shape=(32, 32, 3), include_preprocessing=False,
+        )
+        self.assertEqual(model.output.shape, (None, 576))
+        self.assertEqual(model.layers[-1].name, "max_pool")
+        self.assertNotIn(
+            "Rescaling", [type(l).__name__ for l in model.layers]
+        )
+        model = build(
+            weights=None, dropout_rate=0, alpha=1.25, classes=7,
+            classifier_activation="relu",
+        )
+        self.assertEqual(model.input.shape, (None, None, None, 3))
+        self.assertEqual(model.output.shape, (None, 7))
+        self.assertNotIn("Dropout", [type(l).__name__ for l in model.layers])
+        # alpha > 1 widens the classifier's hidden layer too.
+        self.assertEqual(model.get_layer("conv_2").filters, 1280)
+        self.assertEqual(model.get_layer("conv_1").filters, 720)
+        inp = layers.Input((48, 48, 3))
+        model = build(weights=None, input_tensor=inp, include_top=False)
+        self.assertIs(model.inputs[0], inp)
+        self.assertEqual(model.output.shape, (None, 2, 2, 576))
+        # The preprocessing is in the model.
+        x = np.full((1, 4, 4, 3), 255.0, "float32")
+        self.assertIs(mobilenet_v3.preprocess_input(x), x)
+
+    def test_mobilenet_v3_errors(self):
+        with self.assertRaisesRegex(ValueError, "alpha can be one of"):
+            mobilenet_v3.MobileNetV3Large(alpha=0.5)
+        with self.assertRaisesRegex(ValueError, "alpha can be one of"):
+            mobilenet_v3.MobileNetV3Small(alpha=0.75, minimalistic=True)
+        with self.assertRaisesRegex(ValueError, "at least 32x32"):
+            mobilenet_v3.MobileNetV3Small(weights=None, input_shape=(31, 64, 3))
+        with self.assertRaisesRegex(ValueError, "three integers"):
+            mobilenet_v3.MobileNetV3Small(weights=None, input_shape=(64, 64))
+        with self.assertRaisesRegex(ValueError, "input_shape"):
+            mobilenet_v3.MobileNetV3Small(
+                weights=None, input_tensor=layers.Input((48, 48, 3)),
+                input_shape=(64, 64, 3),
+            )
+        with self.assertRaisesRegex(ValueError, "not a keras tensor"):
+            mobilenet_v3.MobileNetV3Small(
+                weights=None, input_tensor=np.zeros((1, 48, 48, 3))
+            )
+        with self.assertRaisesRegex(ValueError, "`classes` should be 1000"):
+            mobilenet_v3.MobileNetV3Small(classes=10)
+        with self.assertRaisesRegex(ValueError, "`weights` argument"):
+            mobilenet_v3.MobileNetV3Small(weights="no/such/file.h5")
+        with self.assertRaisesRegex(ValueError, "classifier_activation"):
+            mobilenet_v3.MobileNetV3Small(
+                input_shape=(32, 32, 3), classifier_activation="relu"
+            )
+        with self.assertWarnsRegex(UserWarning, "not 224"):
+            with mock.patch.object(
+                imagenet_utils.file_utils, "get_file", side_effect=Stop
+            ):
+                with self.assertRaises(Stop):
+                    mobilenet_v3.MobileNetV3Small(input_shape=(32, 32, 3))
+
+    @parameterized.named_parameters(
+        ("small", "MobileNetV3Small", {}, "small_224_1.0_float",
+         "8768d4c2e7dee89b9d02b2d03d65d862",
+         "d3e8ec802a04aa4fc771ee12a9a9b836"),
+        ("large_075", "MobileNetV3Large", {"alpha": 0.75},
+         "large_224_0.75_float", "765b44a33ad4005b3ac83185abf1d0eb",
+         "40af19a13ebea4e2ee0c676887f69a2e"),
+        ("small_min", "MobileNetV3Small", {"minimalistic": True},
+         "small_minimalistic_224_1.0_float",
+         "99cd97fb2fcdad2bf028eb838de69e37",
+         "cde8136e733e811080d9fcd8a252f7e4"),
+    )  # fmt: skip
+    def test_mobilenet_v3_weights_request(
+        self, fn_name, kwargs, stem, top_hash, no_top_hash
+    ):
+        # Recorded from upstream Keras with a mocked `get_file`.
+        build = FUNCTIONS[fn_name]
+        for include_top, suffix, file_hash in (
+            (True, ".h5", top_hash),
+            (False, "_no_top_v2.h5", no_top_hash),
+        ):
+            name, origin, got_hash = _requested_file(
+                lambda: build(
+                    include_top=include_top, input_shape=(32, 32, 3),
+                    **kwargs,
+                )
+            )
+            self.assertEqual(name, f"weights_mobilenet_v3_{stem}{suffix}")
+            self.assertEqual(origin, mobilenet_v3.BASE_WEIGHT_PATH + name)
+            self.assertEqual(got_hash, file_hash)
+
+    def test_inception_resnet_v2_weights_request_and_errors(self):
+        for include_top, name, file_hash in (
+            (True, "inception_resnet_v2_weights_tf_dim_ordering_tf_kernels.h5",
+             "e693bd0210a403b3192acc6073ad2e96"),
+            (False, "inception_resnet_v2_weights_tf_dim_ordering_tf_kernels"
+             "_notop.h5", "d19885ff4a710c122648d3b5c3b684e4"),
+        ):  # fmt: skip
+            got = _requested_file(
+                lambda: inception_resnet_v2.InceptionResNetV2(
+                    include_top=include_top
+                )
+            )
+            self.assertEqual(
+                got,
+                (name, inception_resnet_v2.BASE_WEIGHT_URL + name, file_hash),
+            )
+        with self.assertRaisesRegex(ValueError, "at least 75x75"):
+            inception_resnet_v2.InceptionResNetV2(
+                weights=None, include_top=False, input_shape=(74, 75, 3)
+            )
+        with self.assertRaisesRegex(ValueError, "input_shape"):
+            inception_resnet_v2.InceptionResNetV2(input_shape=(75, 75, 3))
+        with self.assertRaisesRegex(ValueError, "block type"):
+            inception_resnet_v2.inception_resnet_block(
+                layers.Input((8, 8, 4)), 0.1, "block9", 1
+            )
+
+    def test_inception_resnet_parts(self):
+        layer = inception_resnet_v2.CustomScaleLayer(0.5)
+        y = layer([np.ones((1, 2), "float32"), np.full((1, 2), 2.0)])
+        self.assertAllClose(y, [[2.0, 2.0]])
+        self.assertEqual(layer.get_config()["scale"], 0.5)
+        inp = layers.Input((8, 8, 16))
+        x = inception_resnet_v2.inception_resnet_block(
+            inp, 0.2, "block8", 3, activation=None
+        )
+        self.assertEqual(x.shape, (None, 8, 8, 16))
+        x = inception_resnet_v2.conv2d_bn(inp, 4, [1, 3], name="c")
+        self.assertEqual(x.shape, (None, 8, 8, 4))
+        x = np.full((1, 2, 2, 3), 255.0, "float32")
+        self.assertAllClose(
+            inception_resnet_v2.preprocess_input(x), np.ones_like(x)
+        )
