@@ -221,11 +221,14 @@ class QuantizedFloat8DTypePolicy(QuantizedDTypePolicy):
 
     def __init__(self, mode, source_name=None, amax_history_length=1024):
         super().__init__(mode, source_name)
-        if (
-            isinstance(amax_history_length, bool)
-            or not isinstance(amax_history_length, int)
-            or amax_history_length <= 0
+        if isinstance(amax_history_length, bool) or not isinstance(
+            amax_history_length, int
         ):
+            raise TypeError(
+                "`amax_history_length` must be an integer. "
+                f"Received: amax_history_length={amax_history_length!r}"
+            )
+        if amax_history_length <= 0:
             raise ValueError(
                 "`amax_history_length` must be a positive integer. "
                 f"Received: amax_history_length={amax_history_length!r}"
@@ -281,11 +284,13 @@ def _parse(name):
         dtype = dtypes.standardize_dtype(name)
     except ValueError:
         dtype = None
-    if dtype is None or not dtypes.is_float_dtype(dtype):
+    # Any dtype name makes a policy, as in Keras: integer, bool and string
+    # policies serve layers whose inputs are not floats (lookups, hashing).
+    if dtype is None:
         raise ValueError(
             f"Cannot convert {name!r} to a mixed precision DTypePolicy. "
             "Valid policies are 'mixed_float16', 'mixed_bfloat16', and the "
-            "name of any float dtype such as 'float32'."
+            "name of any dtype such as 'float32'."
         )
     return dtype, dtype
 

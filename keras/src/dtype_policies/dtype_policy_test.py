@@ -55,3 +55,16 @@ class QuantizedDTypePolicyTest(testing.TestCase):
             QuantizedDTypePolicy("int3", "float32")
         with self.assertRaisesRegex(ValueError, "amax_history_length"):
             QuantizedFloat8DTypePolicy("float8", "float32", 0)
+        with self.assertRaisesRegex(TypeError, "amax_history_length"):
+            QuantizedFloat8DTypePolicy("float8", "float32", "x")
+
+    def test_any_dtype_makes_a_policy(self):
+        # As in Keras: integer, bool and string policies are allowed.
+        for name in ("int32", "bool", "uint8", "string"):
+            policy = dtype_policies.DTypePolicy(name)
+            self.assertEqual(
+                (policy.name, policy.compute_dtype, policy.variable_dtype),
+                (name, name, name),
+            )
+        with self.assertRaisesRegex(ValueError, "mixed_float16"):
+            dtype_policies.DTypePolicy("float")
