@@ -207,6 +207,23 @@ def _read_model(f, filename, custom_objects, compile, safe_mode):
 
 
 def _restore_optimizer(model, f, filename):
+    if _written_by_keras_2(f):
+        # Keras 2 optimizers kept other variables (no learning rate
+        # variable; before TensorFlow 2.11 every first moment, then every
+        # second one), under names Keras 3 does not map: like Keras 3, the
+        # state is dropped, not guessed at.
+        count = len(load_attributes_from_hdf5_group(
+            f["optimizer_weights"], "weight_names"
+        ))
+        warnings.warn(
+            f"The optimizer state saved in {filename} was written by Keras "
+            f"2 (tf.keras) and is not converted ({count} saved optimizer "
+            "variables ignored, as Keras 3 does): the model starts with a "
+            f"freshly initialized {type(model.optimizer).__name__} "
+            "optimizer.",
+            stacklevel=3,
+        )
+        return
     try:
         values = load_optimizer_weights_from_hdf5_group(f)
     except ValueError as e:
@@ -231,6 +248,18 @@ def _restore_optimizer(model, f, filename):
         return
     for variable, value in zip(variables, values):
         variable.assign(value)
+
+
+def _written_by_keras_2(f):
+    version = _attribute(f, "keras_version")
+    if version is not None:
+        return str(version).startswith("2.")
+    # No version: Keras 2 named its weights after TensorFlow variables
+    # (`Adam/iter:0`), Keras 3 without the `:0`.
+    names = load_attributes_from_hdf5_group(
+        f["optimizer_weights"], "weight_names"
+    )
+    return any(name.endswith(":0") for name in names)
 
 
 def _weights_root(f):

@@ -5,6 +5,8 @@ import os
 
 import h5py
 import numpy as np
+import pytest
+from absl.testing import parameterized
 
 from keras.src.layers.core.dense import Dense
 from keras.src.layers.core.input_layer import Input
@@ -144,7 +146,7 @@ def _write_weights(group, layer_names, weights):
 
 
 def _write_keras2_model(path, config, layer_names, weights,
-                        training_config=None):
+                        training_config=None, optimizer_weights=None):
     with h5py.File(path, "w") as f:
         f.attrs["keras_version"] = b"2.15.0"
         f.attrs["backend"] = b"tensorflow"
@@ -152,6 +154,31 @@ def _write_keras2_model(path, config, layer_names, weights,
         if training_config is not None:
             f.attrs["training_config"] = json.dumps(training_config)
         _write_weights(f.create_group("model_weights"), layer_names, weights)
+        if optimizer_weights is not None:
+            group = f.create_group("optimizer_weights")
+            group.attrs["weight_names"] = np.array(
+                [name.encode("utf8") for name, _ in optimizer_weights]
+            )
+            for name, value in optimizer_weights:
+                group.create_dataset(name, data=value)
+
+
+def _keras2_adam_state(layout, variables, rng):
+    """The `optimizer_weights` of a trained tf.keras 2 Adam: `"v2"` as
+    TensorFlow <= 2.10 wrote them (`Adam/iter:0`, every `m`, every `v`),
+    `"2.11"` as later versions did (`iteration:0`, then `m` and `v` of
+    each variable)."""
+    moments = [(name, rng.normal(size=shape).astype("float32"),
+                rng.uniform(0.1, 1, size=shape).astype("float32"))
+               for name, shape in variables]
+    if layout == "v2":
+        return ([("Adam/iter:0", np.array(5, "int64"))]
+                + [(f"Adam/{n}/m:0", m) for n, m, _ in moments]
+                + [(f"Adam/{n}/v:0", v) for n, _, v in moments])
+    state = [("iteration:0", np.array(5, "int64"))]
+    for n, m, v in moments:
+        state += [(f"Adam/m/{n}:0", m), (f"Adam/v/{n}:0", v)]
+    return state
 
 
 def _lambda_config(fn):
@@ -215,6 +242,49 @@ class Keras2FilesTest(testing.TestCase):
         expected = np.tanh(x @ np.ones((2, 3))) @ np.full((3, 1), 0.5) + 1
         self.assertAllClose(model.predict(x, verbose=0), expected,
                             atol=1e-6)
+
+    @parameterized.named_parameters(("tf_2_10", "v2"), ("tf_2_11", "2.11"))
+    @pytest.mark.requires_trainable_backend
+    def test_keras2_optimizer_state_is_dropped(self, layout):
+        # As Keras 3 does: the Adam moments of a tf.keras 2 file are not
+        # converted (a warning says so) and training goes on from a fresh
+        # optimizer, exactly as a newly compiled one would.
+        first = _dense("d1", 3, "tanh")
+        first["config"]["batch_input_shape"] = [None, 2]
+        config = {"class_name": "Sequential", "config": {
+            "name": "sequential", "layers": [first, _dense("d2", 1)],
+        }}
+        rng = np.random.RandomState(3)
+        shapes = [("d1/kernel", (2, 3)), ("d1/bias", (3,)),
+                  ("d2/kernel", (3, 1)), ("d2/bias", (1,))]
+        weights = {
+            layer: [(f"{name}:0", rng.normal(size=shape))
+                    for name, shape in shapes if name.startswith(layer)]
+            for layer in ("d1", "d2")
+        }
+        path = os.path.join(self.get_temp_dir(), "trained.h5")
+        _write_keras2_model(
+            path, config, ["d1", "d2"], weights,
+            training_config={"loss": "mse", "optimizer_config": {
+                "class_name": "Adam",
+                "config": {"name": "Adam", "learning_rate": 0.01}}},
+            optimizer_weights=_keras2_adam_state(layout, shapes, rng),
+        )
+        with self.assertWarnsRegex(UserWarning, "Keras 2.*not converted"):
+            model = legacy_h5_format.load_model_from_hdf5(path)
+        optimizer = model.optimizer
+        self.assertEqual(len(optimizer.variables), 2)  # No moments.
+        self.assertEqual(int(ops.convert_to_numpy(optimizer.iterations)), 0)
+        fresh = legacy_h5_format.load_model_from_hdf5(path, compile=False)
+        fresh.compile(optimizer=optimizers.Adam(0.01), loss="mse",
+                      run_eagerly=True)
+        model.run_eagerly = True  # Two tiny steps: no compilation (CI).
+        x = rng.normal(size=(4, 2)).astype("float32")
+        y = rng.normal(size=(4, 1)).astype("float32")
+        # The second loss follows the first update, made with the moments.
+        for _ in range(2):
+            self.assertAllClose(model.train_on_batch(x, y),
+                                fresh.train_on_batch(x, y), atol=1e-6)
 
     def test_public_entry_points(self):
         # `keras.saving.load_model("x.h5")` and `Model.load_weights("x.h5")`
