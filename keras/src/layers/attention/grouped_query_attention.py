@@ -229,6 +229,15 @@ class GroupedQueryAttention(Layer):
         logits = ops.einsum("bquh,bkuh->buqk", query_heads, key_heads)
         if mask is not None:
             mask = ops.expand_dims(mask, 1)
+            if not return_attention_scores and (
+                self.dropout == 0 or not training
+            ):
+                # Keras computes this case with its fused kernel, which
+                # spreads a query that may attend nowhere uniformly over
+                # all keys (the scores path gives it zero probabilities).
+                attends = ops.any(mask, axis=-1, keepdims=True)
+                mask = ops.logical_or(mask, ops.logical_not(attends))
+                logits = ops.where(attends, logits, ops.zeros_like(logits))
         scores = self._softmax(logits, mask=mask)
         dropped = self._dropout_layer(scores, training=training)
         output = ops.einsum("buqk,bkuh->bquh", dropped, value_heads)

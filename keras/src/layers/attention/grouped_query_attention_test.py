@@ -106,6 +106,20 @@ class GroupedQueryAttentionTest(testing.TestCase):
         expected = allowed / allowed.sum(-1, keepdims=True)
         self.assertAllClose(scores[0, 1], expected, atol=1e-6)
 
+    def test_query_attending_nowhere(self):
+        # As Keras: zero scores for a fully masked query, but uniform
+        # attention over all keys in the output computed without scores.
+        layer = GroupedQueryAttention(head_dim=2, num_query_heads=2,
+                                      num_key_value_heads=1)
+        query = np.zeros((1, 2, 3), "float32")
+        value = np.random.RandomState(1).randn(1, 4, 3).astype("float32")
+        mask = np.array([[[False] * 4, [True] * 4]])
+        out = layer(query, value, attention_mask=mask)
+        _, scores = layer(query, value, attention_mask=mask,
+                          return_attention_scores=True)
+        self.assertAllClose(out[0, 0], out[0, 1], atol=1e-6)
+        self.assertAllClose(scores[0, :, 0], np.zeros((2, 4)))
+
     def test_functional_with_scores(self):
         query, value = Input((None, 8)), Input((4, 6))
         y, scores = GroupedQueryAttention(2, 4, 2)(
