@@ -42,3 +42,40 @@ def transpose_geometry(size, k, s, d, padding, output_padding):
         length = (size - 1) * s + kd - 2 * pad + output_padding
     full = (size - 1) * s + kd
     return length, max(full - length, 0) // 2
+
+
+def separable_conv(
+    depthwise_conv,
+    conv,
+    inputs,
+    depthwise_kernel,
+    pointwise_kernel,
+    strides,
+    padding,
+    data_format,
+    dilation_rate,
+):
+    """A backend's `separable_conv`, written once over that backend's
+    `depthwise_conv` and `conv`: a depthwise convolution, then a 1x1
+    pointwise one (stride 1, no padding, no dilation)."""
+    depthwise = depthwise_conv(
+        inputs, depthwise_kernel, strides, padding, data_format,
+        dilation_rate,
+    )
+    return conv(depthwise, pointwise_kernel, 1, "valid", data_format, 1)
+
+
+def pair(value):
+    """`value` (an int or a pair) as a tuple of two ints."""
+    return (value, value) if isinstance(value, int) else tuple(value)
+
+
+def fold_geometry(size, kernel_size, dilation, padding, stride):
+    """The pairs `(kernel, dilation, padding, stride)` of `fold`/`unfold`
+    on a 2-D `size`, and the number of blocks along each axis."""
+    k, d, p, s = (pair(v) for v in (kernel_size, dilation, padding, stride))
+    blocks = [
+        (size[i] + 2 * p[i] - d[i] * (k[i] - 1) - 1) // s[i] + 1
+        for i in range(2)
+    ]
+    return k, d, p, s, blocks

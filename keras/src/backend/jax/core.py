@@ -9,6 +9,7 @@ import numpy as np
 
 from keras.src import tree
 from keras.src.backend.common import dtypes
+from keras.src.backend.common.saturation import saturation_bounds
 from keras.src.backend.common import symbolic_shapes
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.name_scope import name_scope  # noqa: F401
@@ -191,40 +192,11 @@ def promote(*values):
 # -- casting ---------------------------------------------------------------
 
 
-def _dtype_range(dtype):
-    if dtypes.is_int_dtype(dtype):
-        info = jnp.iinfo(dtype)
-        return int(info.min), int(info.max)
-    info = jnp.finfo(dtype)
-    return float(info.min), float(info.max)
-
-
-def _saturation_bounds(source, target):
-    """Returns `(low, high, overflow)`: the range to clip `source` values
-    to before casting to `target`, and whether `high` rounds past the
-    target's maximum in `source`; `None` when no clipping is needed."""
-    if not all(
-        dtypes.is_int_dtype(d) or dtypes.is_float_dtype(d)
-        for d in (source, target)
-    ):
-        return None
-    source_low, source_high = _dtype_range(source)
-    target_low, target_high = _dtype_range(target)
-    # Floats going to ints are always clipped: infinities have no match.
-    to_int = dtypes.is_float_dtype(source) and dtypes.is_int_dtype(target)
-    inside = source_low >= target_low and source_high <= target_high
-    if inside and not to_int:
-        return None
-    high = min(source_high, target_high)
-    overflow = to_int and int(np.asarray(high).astype(source)) > target_high
-    return max(source_low, target_low), high, overflow
-
-
 def saturate_cast(x, dtype):
     """Casts `x` to `dtype`, clipping values to the range of `dtype`."""
     dtype = dtypes.standardize_dtype(dtype)
     x = convert_to_tensor(x)
-    bounds = _saturation_bounds(dtypes.standardize_dtype(x.dtype), dtype)
+    bounds = saturation_bounds(dtypes.standardize_dtype(x.dtype), dtype)
     if bounds is None:
         return cast(x, dtype)
     low, high, overflow = bounds

@@ -6,32 +6,15 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from keras.src.backend.common import dtypes
+from keras.src.backend.common import array_dtypes
+from keras.src.backend.common.array_dtypes import dtype_name as _name
+from keras.src.backend.common.array_dtypes import widen_half as _wide
 from keras.src.backend.common.math_utils import segment_work_dtype, stft_window
 from keras.src.backend.jax.core import convert_to_tensor, promote
 
-_INEXACT = frozenset(
-    ["float16", "bfloat16", "float32", "float64", "complex64", "complex128"]
-)
-_HALF = frozenset(["float16", "bfloat16"])
-
-
-def _name(x):
-    return dtypes.standardize_dtype(x.dtype)
-
 
 def _floating(x):
-    """`x` as an array of the float dtype Keras gives float functions."""
-    x = convert_to_tensor(x)
-    dtype = _name(x)
-    if dtype in _INEXACT:
-        return x
-    return x.astype(dtypes.result_type(dtype, float))
-
-
-def _wide(x):
-    """`x` in a dtype XLA's FFT and linalg routines take."""
-    return x.astype("float32") if _name(x) in _HALF else x
+    return array_dtypes.as_floating(convert_to_tensor(x))
 
 
 _SEGMENT_FNS = {

@@ -19,11 +19,15 @@ from keras.src.backend import config
 from keras.src.backend.common import dtypes
 from keras.src.backend.common.ctc import ctc_beam_search
 from keras.src.backend.common.nn_utils import normalize_axes as _axes
+from keras.src.backend.common.nn_utils import (
+    separable_conv as _separable_conv,
+)
 from keras.src.backend.common.nn_utils import normalize_tuple as _tuple
 from keras.src.backend.common.nn_utils import (
     transpose_geometry as _transpose_geometry,
 )
 from keras.src.backend.jax.core import convert_to_tensor, promote
+from keras.src.backend.common.nn_utils import pair as _pair
 
 # ---------------------------------------------------------------- helpers
 # The conv arithmetic helpers are repeated in each backend's nn.py so that
@@ -283,10 +287,10 @@ def separable_conv(
     data_format=None,
     dilation_rate=1,
 ):
-    depthwise = depthwise_conv(
-        inputs, depthwise_kernel, strides, padding, data_format, dilation_rate
+    return _separable_conv(
+        depthwise_conv, conv, inputs, depthwise_kernel, pointwise_kernel,
+        strides, padding, data_format, dilation_rate,
     )
-    return conv(depthwise, pointwise_kernel, 1, "valid", data_format, 1)
 
 
 def conv_transpose(
@@ -717,10 +721,6 @@ def _fused_attention(query, key, value, bias, mask, scale, is_causal, cap):
         query, key, value, bias=bias, mask=mask, scale=scale,
         is_causal=is_causal, implementation="cudnn",
     )
-
-
-def _pair(value):
-    return (value, value) if isinstance(value, int) else tuple(value)
 
 
 def _fold_geometry(size, kernel_size, dilation, padding, stride):

@@ -13,6 +13,9 @@ import jax.numpy as jnp
 
 from keras.src.backend.common import dtypes
 from keras.src.backend.jax.core import convert_to_tensor
+from keras.src.backend.common.random_utils import (
+    fill_noise_shape as _fill_noise_shape,
+)
 
 _UNSEEDED_IN_JIT = (
     "[JAX RNG] A random op was called with `seed=None` while JAX traces a "
@@ -52,12 +55,6 @@ def _work_dtype(dtype):
     # The gamma-based samplers run in float32 for half precision: one
     # compiled sampler serves all three dtypes, and is more accurate.
     return "float32" if dtype in ("float16", "bfloat16") else dtype
-
-
-def _fill_noise_shape(noise_shape, shape):
-    if noise_shape is None:
-        return shape
-    return tuple(s if n is None else n for n, s in zip(noise_shape, shape))
 
 
 def normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):

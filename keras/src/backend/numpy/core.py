@@ -4,11 +4,12 @@ import builtins
 import contextlib
 import functools
 
-import ml_dtypes
 import numpy as np
 
 from keras.src import tree
 from keras.src.backend.common import dtypes
+from keras.src.backend.common.prefix_scan import prefix_scan
+from keras.src.backend.common.saturation import saturation_bounds
 from keras.src.backend.common import symbolic_shapes
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.name_scope import name_scope  # noqa: F401
@@ -150,40 +151,11 @@ def promote(*values):
 # -- casting ---------------------------------------------------------------
 
 
-def _dtype_range(dtype):
-    if dtypes.is_int_dtype(dtype):
-        info = np.iinfo(dtype)
-        return int(info.min), int(info.max)
-    info = ml_dtypes.finfo(dtype)
-    return float(info.min), float(info.max)
-
-
-def _saturation_bounds(source, target):
-    """Returns `(low, high, overflow)`: the range to clip `source` values
-    to before casting to `target`, and whether `high` rounds past the
-    target's maximum in `source`; `None` when no clipping is needed."""
-    if not all(
-        dtypes.is_int_dtype(d) or dtypes.is_float_dtype(d)
-        for d in (source, target)
-    ):
-        return None
-    source_low, source_high = _dtype_range(source)
-    target_low, target_high = _dtype_range(target)
-    # Floats going to ints are always clipped: infinities have no match.
-    to_int = dtypes.is_float_dtype(source) and dtypes.is_int_dtype(target)
-    inside = source_low >= target_low and source_high <= target_high
-    if inside and not to_int:
-        return None
-    high = min(source_high, target_high)
-    overflow = to_int and int(np.asarray(high).astype(source)) > target_high
-    return max(source_low, target_low), high, overflow
-
-
 def saturate_cast(x, dtype):
     """Casts `x` to `dtype`, clipping values to the range of `dtype`."""
     dtype = dtypes.standardize_dtype(dtype)
     x = convert_to_tensor(x)
-    bounds = _saturation_bounds(dtypes.standardize_dtype(x.dtype), dtype)
+    bounds = saturation_bounds(dtypes.standardize_dtype(x.dtype), dtype)
     if bounds is None:
         return cast(x, dtype)
     low, high, overflow = bounds
@@ -388,41 +360,6 @@ def map(f, xs):
     return scan(lambda carry, x: (carry, f(x)), (), xs)[1]
 
 
-def _axis_slice(x, axis, start, stop=None, step=None):
-    index = (builtins.slice(None),) * axis
-    return x[index + (builtins.slice(start, stop, step),)]
-
-
-def _interleave(even, odd, axis):
-    """Interleaves `even` and `odd` along `axis`: e0, o0, e1, o1, ..."""
-    n_even, n = even.shape[axis], even.shape[axis] + odd.shape[axis]
-    order = [i // 2 if i % 2 == 0 else n_even + i // 2 for i in range(n)]
-    return np.take(np.concatenate([even, odd], axis), order, axis)
-
-
-def _prefix_scan(combine, leaves, axis):
-    """Inclusive scan of `leaves` with the associative `combine`, in
-    O(log n) rounds: scan the sums of pairs, then fill in between."""
-    n = leaves[0].shape[axis]
-    if n < 2:
-        return leaves
-    odd = _prefix_scan(
-        combine,
-        combine(
-            [_axis_slice(x, axis, 0, -1, 2) for x in leaves],
-            [_axis_slice(x, axis, 1, None, 2) for x in leaves],
-        ),
-        axis,
-    )
-    firsts = [_axis_slice(x, axis, 0, 1) for x in leaves]
-    if n > 2:
-        rest = [_axis_slice(x, axis, 2, None, 2) for x in leaves]
-        done = odd if n % 2 else [_axis_slice(x, axis, 0, -1) for x in odd]
-        evens = combine(done, rest)
-        firsts = [np.concatenate(pair, axis) for pair in zip(firsts, evens)]
-    return [_interleave(e, o, axis) for e, o in zip(firsts, odd)]
-
-
 def associative_scan(f, elems, reverse=False, axis=0):
     """Inclusive scan of `elems` along `axis` with the associative `f`."""
     leaves = [convert_to_tensor(x) for x in tree.flatten(elems)]
@@ -435,7 +372,7 @@ def associative_scan(f, elems, reverse=False, axis=0):
 
     if reverse:
         leaves = [np.flip(x, axis) for x in leaves]
-    leaves = _prefix_scan(combine, leaves, axis)
+    leaves = prefix_scan(combine, leaves, axis, np.concatenate, np.take)
     if reverse:
         leaves = [np.flip(x, axis) for x in leaves]
     return tree.pack_sequence_as(elems, leaves)

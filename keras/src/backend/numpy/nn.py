@@ -10,12 +10,17 @@ from keras.src.backend import config
 from keras.src.backend.common import dtypes
 from keras.src.backend.common.ctc import ctc_beam_search
 from keras.src.backend.common.nn_utils import normalize_axes as _axes
+from keras.src.backend.common.nn_utils import (
+    separable_conv as _separable_conv,
+)
 from keras.src.backend.common.nn_utils import normalize_tuple as _tuple
 from keras.src.backend.common.nn_utils import same_padding as _same_pads
 from keras.src.backend.common.nn_utils import (
     transpose_geometry as _transpose_geometry,
 )
 from keras.src.backend.numpy.core import convert_to_tensor, promote
+from keras.src.backend.common.nn_utils import fold_geometry as _fold_geometry
+from keras.src.backend.common.nn_utils import pair as _pair
 
 try:
     from scipy.special import erf as _erf
@@ -329,10 +334,10 @@ def separable_conv(
     data_format=None,
     dilation_rate=1,
 ):
-    depthwise = depthwise_conv(
-        inputs, depthwise_kernel, strides, padding, data_format, dilation_rate
+    return _separable_conv(
+        depthwise_conv, conv, inputs, depthwise_kernel, pointwise_kernel,
+        strides, padding, data_format, dilation_rate,
     )
-    return conv(depthwise, pointwise_kernel, 1, "valid", data_format, 1)
 
 
 def conv_transpose(
@@ -684,19 +689,6 @@ def _attention_mask(mask, is_causal, shape):
         causal = np.tril(np.ones(shape, dtype=bool))
         keep = causal if keep is None else keep & causal
     return keep
-
-
-def _pair(value):
-    return (value, value) if isinstance(value, int) else tuple(value)
-
-
-def _fold_geometry(size, kernel_size, dilation, padding, stride):
-    k, d, p, s = (_pair(v) for v in (kernel_size, dilation, padding, stride))
-    blocks = [
-        (size[i] + 2 * p[i] - d[i] * (k[i] - 1) - 1) // s[i] + 1
-        for i in range(2)
-    ]
-    return k, d, p, s, blocks
 
 
 def unfold(x, kernel_size, dilation=1, padding=0, stride=1):

@@ -9,6 +9,9 @@ import numpy as np
 
 from keras.src.backend.common import dtypes
 from keras.src.backend.numpy.core import convert_to_tensor
+from keras.src.backend.common.random_utils import (
+    fill_noise_shape as _fill_noise_shape,
+)
 
 _HALF_DTYPES = ("float16", "bfloat16")
 
@@ -23,12 +26,6 @@ def _rng(seed):
 def _work_dtype(dtype):
     # NumPy samples float32 and float64 only; halves are rounded after.
     return "float64" if dtype == "float64" else "float32"
-
-
-def _fill_noise_shape(noise_shape, shape):
-    if noise_shape is None:
-        return shape
-    return tuple(s if n is None else n for n, s in zip(noise_shape, shape))
 
 
 def normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):

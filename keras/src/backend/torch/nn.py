@@ -14,6 +14,9 @@ from keras.src.backend import config
 from keras.src.backend.common import dtypes
 from keras.src.backend.common.ctc import ctc_beam_search
 from keras.src.backend.common.nn_utils import normalize_axes as _axes
+from keras.src.backend.common.nn_utils import (
+    separable_conv as _separable_conv,
+)
 from keras.src.backend.common.nn_utils import normalize_tuple as _tuple
 from keras.src.backend.common.nn_utils import same_padding as _same_pads
 from keras.src.backend.common.nn_utils import (
@@ -293,10 +296,10 @@ def separable_conv(
     data_format=None,
     dilation_rate=1,
 ):
-    depthwise = depthwise_conv(
-        inputs, depthwise_kernel, strides, padding, data_format, dilation_rate
+    return _separable_conv(
+        depthwise_conv, conv, inputs, depthwise_kernel, pointwise_kernel,
+        strides, padding, data_format, dilation_rate,
     )
-    return conv(depthwise, pointwise_kernel, 1, "valid", data_format, 1)
 
 
 def conv_transpose(

@@ -23,6 +23,9 @@ from keras.src.backend.torch.core import convert_to_tensor
 from keras.src.backend.torch.core import get_device
 from keras.src.backend.torch.core import is_capturing
 from keras.src.backend.torch.core import to_torch_dtype
+from keras.src.backend.common.random_utils import (
+    fill_noise_shape as _fill_noise_shape,
+)
 
 _MASK64 = 2**64 - 1
 # The normal CDF at -2: truncated normals are drawn between it and 1 - it.
@@ -79,12 +82,6 @@ def _work_dtype(dtype):
 def _as_float(value, dtype, shape=None):
     x = convert_to_tensor(value).to(dtype)
     return x if shape is None else x.expand(shape).contiguous()
-
-
-def _fill_noise_shape(noise_shape, shape):
-    if noise_shape is None:
-        return shape
-    return tuple(s if n is None else n for n, s in zip(noise_shape, shape))
 
 
 def normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):

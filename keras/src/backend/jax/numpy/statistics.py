@@ -7,6 +7,18 @@ import jax.numpy as jnp
 
 from keras.src.backend.common import dtypes
 from keras.src.backend.jax.core import convert_to_tensor
+from keras.src.backend.common.statistics_utils import (
+    accumulation_dtype as _compute_dtype,
+)
+from keras.src.backend.common.statistics_utils import (
+    bincount_dtype as _bincount_dtype,
+)
+from keras.src.backend.common.statistics_utils import (
+    float_dtype as _float_dtype,
+)
+from keras.src.backend.common.statistics_utils import (
+    weights_along as _weights_along,
+)
 
 __all__ = [
     "average",
@@ -30,15 +42,6 @@ def _jit(*static_argnames):
     """`jax.jit` for the helpers made of several primitives: eagerly, one
     compiled call is much cheaper than dispatching each primitive."""
     return functools.partial(jax.jit, static_argnames=static_argnames)
-
-
-def _float_dtype(*dtype_list):
-    return dtypes.result_type(*dtype_list, float)
-
-
-def _compute_dtype(dtype):
-    # 16-bit floats are accumulated in float32.
-    return "float32" if dtype in ("float16", "bfloat16") else dtype
 
 
 def _name(x):
@@ -165,20 +168,6 @@ def _weighted_mean(x, weights, axis, compute):
     return jnp.sum(x * weights, axis=axis) / total
 
 
-def _weights_along(weights, shape, axis):
-    """Reshapes 1-D `weights` to broadcast along `axis` of `shape`."""
-    if weights.shape == shape:
-        return weights
-    if isinstance(axis, int) and weights.shape == (shape[axis],):
-        axis = axis % len(shape)
-        return weights.reshape((-1,) + (1,) * (len(shape) - axis - 1))
-    raise ValueError(
-        "`average`: `weights` must have the shape of `x`, or be 1-D with "
-        f"the length of `x` along an int `axis`. Received: x.shape={shape}, "
-        f"weights.shape={weights.shape}, axis={axis}"
-    )
-
-
 def bincount(x, weights=None, minlength=0, sparse=False):
     if sparse:
         raise ValueError(
@@ -212,12 +201,6 @@ def _scatter_add(x, weights, length):
         return out.at[x].add(weights, mode="drop")
     rows = jnp.arange(x.shape[0])[:, None]
     return out.at[rows, x].add(weights, mode="drop")
-
-
-def _bincount_dtype(weights_dtype):
-    if dtypes.is_float_dtype(weights_dtype) or "complex" in weights_dtype:
-        return weights_dtype
-    return dtypes.result_type(weights_dtype, "int32")
 
 
 def histogram(x, bins=10, range=None):

@@ -5,15 +5,7 @@ import numpy as np
 from keras.src.backend import config
 from keras.src.backend.common import dtypes
 from keras.src.backend.numpy.core import convert_to_tensor as _to_tensor
-
-
-def _range_dtype(*values):
-    # The dtype a range takes from its bounds: Python ints give int32,
-    # floats floatx; bools count as ints.
-    dtype = dtypes.result_type(
-        *(dtypes.dtype_of(v) for v in values if v is not None)
-    )
-    return "int32" if dtype == "bool" else dtype
+from keras.src.backend.common.creation_utils import range_dtype as _range_dtype
 
 
 def _like_dtype(x, dtype):

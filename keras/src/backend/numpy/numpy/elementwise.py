@@ -3,59 +3,31 @@
 import ml_dtypes
 import numpy as np
 
+from keras.src.backend.common import array_dtypes
 from keras.src.backend.common import dtypes
+from keras.src.backend.common.array_dtypes import HALF as _HALF
+from keras.src.backend.common.array_dtypes import INEXACT as _INEXACT
+from keras.src.backend.common.array_dtypes import (
+    check_integer as _check_integer,
+)
+from keras.src.backend.common.array_dtypes import (
+    check_not_bool as _check_not_bool,
+)
+from keras.src.backend.common.array_dtypes import dtype_name as _name
 from keras.src.backend.numpy.core import convert_to_tensor
 from keras.src.backend.numpy.core import promote
 
-_INEXACT = frozenset(
-    ["float16", "bfloat16", "float32", "float64", "complex64", "complex128"]
-)
-_HALF = frozenset(["float16", "bfloat16"])
-
-
-def _name(x):
-    return dtypes.standardize_dtype(x.dtype)
-
 
 def _floating(x):
-    """`x` as an array of the float dtype Keras gives float functions."""
-    x = convert_to_tensor(x)
-    dtype = _name(x)
-    if dtype in _INEXACT:
-        return x
-    return x.astype(dtypes.result_type(dtype, float))
+    return array_dtypes.as_floating(convert_to_tensor(x))
 
 
 def _floating_pair(x1, x2):
-    x1, x2 = promote(x1, x2)
-    dtype = _name(x1)
-    if dtype in _INEXACT:
-        return x1, x2
-    dtype = dtypes.result_type(dtype, float)
-    return x1.astype(dtype), x2.astype(dtype)
+    return array_dtypes.as_floating_pair(*promote(x1, x2))
 
 
 def _int_pair(x1, x2):
-    """Promotes `x1` and `x2`; bools become int32, as arithmetic on bools
-    does not stay boolean."""
-    x1, x2 = promote(x1, x2)
-    if x1.dtype == bool:
-        return x1.astype("int32"), x2.astype("int32")
-    return x1, x2
-
-
-def _check_integer(name, x, allow_bool=True):
-    if x.dtype.kind in "iu" or (allow_bool and x.dtype == bool):
-        return
-    raise TypeError(
-        f"`{name}` only supports integer{' and bool' if allow_bool else ''}"
-        f" inputs. Received: dtype={_name(x)}"
-    )
-
-
-def _check_not_bool(name, x):
-    if x.dtype == bool:
-        raise TypeError(f"`{name}` does not support bool inputs.")
+    return array_dtypes.bools_as_int32(*promote(x1, x2))
 
 
 def add(x1, x2):

@@ -5,6 +5,9 @@ import numpy as np
 from keras.src.backend.common import dtypes
 from keras.src.backend.numpy.core import convert_to_tensor as _to_tensor
 from keras.src.backend.numpy.core import promote as _promote
+from keras.src.backend.common.manipulation_utils import (
+    check_rank_at_least as _need_ndim,
+)
 
 
 def _tensors(xs):
@@ -13,14 +16,6 @@ def _tensors(xs):
     if all(isinstance(x, np.ndarray) and x.dtype == dtype for x in xs):
         return xs
     return _promote(*xs) if len(xs) > 1 else (_to_tensor(xs[0]),)
-
-
-def _need_ndim(op_name, x, rank):
-    if x.ndim < rank:
-        raise ValueError(
-            f"`{op_name}` needs a tensor of rank >= {rank}. "
-            f"Received: x.shape={x.shape}"
-        )
 
 
 def append(x1, x2, axis=None):

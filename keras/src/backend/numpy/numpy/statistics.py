@@ -6,6 +6,18 @@ import numpy as np
 
 from keras.src.backend.common import dtypes
 from keras.src.backend.numpy.core import convert_to_tensor
+from keras.src.backend.common.statistics_utils import (
+    accumulation_dtype as _compute_dtype,
+)
+from keras.src.backend.common.statistics_utils import (
+    bincount_dtype as _bincount_dtype,
+)
+from keras.src.backend.common.statistics_utils import (
+    float_dtype as _float_dtype,
+)
+from keras.src.backend.common.statistics_utils import (
+    weights_along as _weights_along,
+)
 
 __all__ = [
     "average",
@@ -23,15 +35,6 @@ __all__ = [
 ]
 
 _METHODS = ("linear", "lower", "higher", "midpoint", "nearest")
-
-
-def _float_dtype(*dtype_list):
-    return dtypes.result_type(*dtype_list, float)
-
-
-def _compute_dtype(dtype):
-    # 16-bit floats are accumulated in float32.
-    return "float32" if dtype in ("float16", "bfloat16") else dtype
 
 
 def _quantile(x, q, axis, method, keepdims, skip_nans):
@@ -96,20 +99,6 @@ def average(x, axis=None, weights=None):
     return np.asarray(np.sum(x * weights, axis=axis) / total).astype(dtype)
 
 
-def _weights_along(weights, shape, axis):
-    """Reshapes 1-D `weights` to broadcast along `axis` of `shape`."""
-    if weights.shape == shape:
-        return weights
-    if isinstance(axis, int) and weights.shape == (shape[axis],):
-        axis = axis % len(shape)
-        return weights.reshape((-1,) + (1,) * (len(shape) - axis - 1))
-    raise ValueError(
-        "`average`: `weights` must have the shape of `x`, or be 1-D with "
-        f"the length of `x` along an int `axis`. Received: x.shape={shape}, "
-        f"weights.shape={weights.shape}, axis={axis}"
-    )
-
-
 def bincount(x, weights=None, minlength=0, sparse=False):
     if sparse:
         raise ValueError(
@@ -128,12 +117,6 @@ def bincount(x, weights=None, minlength=0, sparse=False):
     flat = (x.astype("int64") + offsets).reshape(-1)
     out = np.bincount(flat, weights=weights, minlength=rows * length)
     return out.reshape(x.shape[:-1] + (length,)).astype(dtype)
-
-
-def _bincount_dtype(weights_dtype):
-    if dtypes.is_float_dtype(weights_dtype) or "complex" in weights_dtype:
-        return weights_dtype
-    return dtypes.result_type(weights_dtype, "int32")
 
 
 def histogram(x, bins=10, range=None):

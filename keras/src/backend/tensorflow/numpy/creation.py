@@ -11,19 +11,15 @@ from keras.src.backend.tensorflow.core import convert_to_tensor as _to_tensor
 from keras.src.backend.tensorflow.numpy.manipulation import (
     moveaxis as _moveaxis,
 )
+from keras.src.backend.common.creation_utils import ramp_dtype as _compute_dtype
+from keras.src.backend.common.creation_utils import (
+    ramp_work_dtype as _work_dtype,
+)
+from keras.src.backend.common.creation_utils import range_dtype as _range_dtype
 
 # tf.range computes in these dtypes only; other ints go through them.
 _RANGE_DTYPES = ("int32", "int64", "float16", "bfloat16", "float32",
                  "float64")
-
-
-def _range_dtype(*values):
-    # The dtype a range takes from its bounds: Python ints give int32,
-    # floats floatx; bools count as ints.
-    dtype = dtypes.result_type(
-        *(dtypes.dtype_of(v) for v in values if v is not None)
-    )
-    return "int32" if dtype == "bool" else dtype
 
 
 def _like_dtype(x, dtype):
@@ -147,21 +143,6 @@ def identity(n, dtype=None):
 def tri(N, M=None, k=0, dtype=None):
     rows, cols = _rows_and_cols(N, M, k)
     return _cast(tf.greater_equal(rows, cols), dtype)
-
-
-def _compute_dtype(start, stop):
-    return dtypes.result_type(
-        dtypes.dtype_of(start), dtypes.dtype_of(stop), float
-    )
-
-
-def _work_dtype(compute, dtype):
-    # Ramps that are floored or truncated to ints are computed in float64
-    # so exact integers stay exact; half precision in float32.
-    if dtype is not None and not dtypes.is_float_dtype(dtype):
-        return "float64"
-    dtype = compute if dtype is None else dtypes.standardize_dtype(dtype)
-    return "float32" if dtype in ("float16", "bfloat16") else compute
 
 
 def _ramp(start, stop, num, endpoint, axis, dtype):

@@ -4,6 +4,15 @@ import tensorflow as tf
 
 from keras.src.backend.common import dtypes
 from keras.src.backend.tensorflow.core import convert_to_tensor
+from keras.src.backend.common.statistics_utils import (
+    accumulation_dtype as _compute_dtype,
+)
+from keras.src.backend.common.statistics_utils import (
+    bincount_dtype as _bincount_dtype,
+)
+from keras.src.backend.common.statistics_utils import (
+    float_dtype as _float_dtype,
+)
 
 __all__ = [
     "average",
@@ -21,15 +30,6 @@ __all__ = [
 ]
 
 _METHODS = ("linear", "lower", "higher", "midpoint", "nearest")
-
-
-def _float_dtype(*dtype_list):
-    return dtypes.result_type(*dtype_list, float)
-
-
-def _compute_dtype(dtype):
-    # 16-bit floats are accumulated in float32.
-    return "float32" if dtype in ("float16", "bfloat16") else dtype
 
 
 def _cast(x, dtype):
@@ -188,12 +188,6 @@ def bincount(x, weights=None, minlength=0, sparse=False):
                            dtype=dtype if weights is None else weights.dtype,
                            axis=-1)
     return _cast(out, dtype)
-
-
-def _bincount_dtype(weights_dtype):
-    if dtypes.is_float_dtype(weights_dtype) or "complex" in weights_dtype:
-        return weights_dtype
-    return dtypes.result_type(weights_dtype, "int32")
 
 
 def histogram(x, bins=10, range=None):

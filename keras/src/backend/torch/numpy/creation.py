@@ -9,15 +9,11 @@ from keras.src.backend.common import dtypes
 from keras.src.backend.torch.core import convert_to_tensor as _to_tensor
 from keras.src.backend.torch.core import get_device as _get_device
 from keras.src.backend.torch.core import to_torch_dtype as _torch_dtype
-
-
-def _range_dtype(*values):
-    # The dtype a range takes from its bounds: Python ints give int32,
-    # floats floatx; bools count as ints.
-    dtype = dtypes.result_type(
-        *(dtypes.dtype_of(v) for v in values if v is not None)
-    )
-    return "int32" if dtype == "bool" else dtype
+from keras.src.backend.common.creation_utils import ramp_dtype as _compute_dtype
+from keras.src.backend.common.creation_utils import (
+    ramp_work_dtype as _work_dtype,
+)
+from keras.src.backend.common.creation_utils import range_dtype as _range_dtype
 
 
 def _like_dtype(x, dtype):
@@ -130,21 +126,6 @@ def identity(n, dtype=None):
 def tri(N, M=None, k=0, dtype=None):
     rows, cols = _rows_and_cols(N, M, k)
     return (rows >= cols).to(_torch_dtype(dtype))
-
-
-def _compute_dtype(start, stop):
-    return dtypes.result_type(
-        dtypes.dtype_of(start), dtypes.dtype_of(stop), float
-    )
-
-
-def _work_dtype(compute, dtype):
-    # Ramps that are floored or truncated to ints are computed in float64
-    # so exact integers stay exact; half precision in float32.
-    if dtype is not None and not dtypes.is_float_dtype(dtype):
-        return "float64"
-    dtype = compute if dtype is None else dtypes.standardize_dtype(dtype)
-    return "float32" if dtype in ("float16", "bfloat16") else compute
 
 
 def _ramp(start, stop, num, endpoint, axis, dtype):

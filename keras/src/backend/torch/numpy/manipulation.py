@@ -6,6 +6,10 @@ import torch
 from keras.src.backend.torch.core import convert_to_tensor as _to_tensor
 from keras.src.backend.torch.core import promote as _promote
 from keras.src.backend.torch.core import to_torch_dtype as _torch_dtype
+from keras.src.backend.common.manipulation_utils import checked_axes as _axes
+from keras.src.backend.common.manipulation_utils import (
+    pad_widths as _pad_widths,
+)
 
 
 def _tensors(xs):
@@ -22,17 +26,6 @@ def _need_ndim(op_name, x, rank):
             f"`{op_name}` needs a tensor of rank >= {rank}. "
             f"Received: x.shape={tuple(x.shape)}"
         )
-
-
-def _axes(axis, rank):
-    # Non-negative axes, as a tuple, checked against `rank`.
-    axes = (axis,) if isinstance(axis, int) else tuple(axis)
-    for a in axes:
-        if not -rank <= a < rank:
-            raise ValueError(
-                f"axis {a} is out of bounds for a tensor of rank {rank}."
-            )
-    return tuple(a % rank for a in axes)
 
 
 def append(x1, x2, axis=None):
@@ -215,31 +208,6 @@ def size(x):
     if isinstance(x, torch.Tensor):
         return x.numel()
     return int(np.size(x))
-
-
-def _pad_widths(pad_width, rank):
-    # NumPy's broadcasting of `pad_width` to one (before, after) pair per
-    # axis, in plain Python so that graph tracers see constants.
-    if hasattr(pad_width, "tolist"):
-        pad_width = pad_width.tolist()
-    if isinstance(pad_width, int):
-        pad_width = [pad_width]
-    if all(isinstance(w, int) for w in pad_width):
-        pad_width = [pad_width]
-    pairs = [tuple(p) * (2 // len(p)) if len(p) in (1, 2) else p
-             for p in pad_width]
-    if len(pairs) == 1:
-        pairs = pairs * rank
-    if len(pairs) != rank or any(len(p) != 2 for p in pairs):
-        raise ValueError(
-            f"`pad`: `pad_width` {pad_width} does not fit a tensor of rank "
-            f"{rank}."
-        )
-    if any(w < 0 for p in pairs for w in p):
-        raise ValueError(
-            f"`pad`: `pad_width` cannot be negative. Received: {pad_width}"
-        )
-    return [(int(b), int(a)) for b, a in pairs]
 
 
 def _pad_indices(n, before, after, mode):

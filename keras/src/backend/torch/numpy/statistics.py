@@ -6,6 +6,9 @@ from keras.src.backend.common import dtypes
 from keras.src.backend.torch.core import KERAS_DTYPES
 from keras.src.backend.torch.core import convert_to_tensor
 from keras.src.backend.torch.core import to_torch_dtype
+from keras.src.backend.common.statistics_utils import (
+    bincount_dtype as _bincount_dtype,
+)
 
 __all__ = [
     "average",
@@ -189,12 +192,6 @@ def bincount(x, weights=None, minlength=0, sparse=False):
     out = torch.zeros(rows * length, dtype=dtype, device=x.device)
     out = out.index_add(0, flat, weights.reshape(-1))
     return out.reshape(tuple(x.shape[:-1]) + (length,))
-
-
-def _bincount_dtype(weights_dtype):
-    if dtypes.is_float_dtype(weights_dtype) or "complex" in weights_dtype:
-        return weights_dtype
-    return dtypes.result_type(weights_dtype, "int32")
 
 
 def histogram(x, bins=10, range=None):
