@@ -177,14 +177,19 @@ class Layer(backend.BackendLayer, Operation):
         object.__delattr__(self, name)
 
     def _track_variable(self, variable):
+        # Seen before, possibly while it had the other trainability (a
+        # weight added to a frozen layer, then assigned to an attribute).
+        for collection in (self._trainable_variables,
+                           self._non_trainable_variables):
+            if any(v is variable for v in collection):
+                return
         collection = (
             self._trainable_variables
             if variable.trainable
             else self._non_trainable_variables
         )
-        if not any(v is variable for v in collection):
-            collection.append(variable)
-            self._track_backend_variable(variable)
+        collection.append(variable)
+        self._track_backend_variable(variable)
 
     def _track_layer(self, layer):
         if not any(existing is layer for existing in self._layers):

@@ -100,6 +100,17 @@ class LayerTest(testing.TestCase):
         block.first.trainable = True
         self.assertLen(block.first.trainable_weights, 2)
 
+    def test_weight_built_in_a_frozen_layer_is_listed_once(self):
+        from keras.src.layers.core.dense import Dense
+
+        layer = Dense(2, trainable=False)
+        layer.build((None, 3))
+        self.assertLen(layer.weights, 2)
+        self.assertEqual(layer.trainable_weights, [])
+        layer.trainable = True
+        self.assertLen(layer.trainable_weights, 2)
+        self.assertEqual(layer.non_trainable_weights, [])
+
     def test_wrong_input_shape_names_layer(self):
         layer = Linear(2, name="proj")
         layer(np.ones((2, 3)))
