@@ -22,6 +22,7 @@ import datetime
 import io
 import json
 import os
+import secrets
 import shutil
 import struct
 import tempfile
@@ -175,12 +176,14 @@ def _write_zip(filepath, directory, texts, weights_name, write_weights):
     # The weights are written once, straight into the archive (see
     # `zip_writer`): copying a finished HDF5 file into a zip would write
     # the whole model a second time.
-    handle, temporary = tempfile.mkstemp(
-        dir=directory, prefix=".tmp-", suffix=".keras"
-    )
-    os.close(handle)
+    handle, temporary = _create_temporary(directory)
     try:
-        with open(temporary, "w+b") as raw:
+        # The descriptor `mkstemp` opened, not the path reopened: opening
+        # with truncation makes ext4 (`auto_da_alloc`) flush the whole file
+        # to disk when it is closed, on top of the flush it does anyway
+        # when the file replaces an existing one (`os.replace` below).
+        with os.fdopen(handle, "w+b") as raw:
+            handle = None
             writer = zip_writer.ZipWriter(raw)
             for name, data in texts:
                 if isinstance(data, str):
@@ -190,9 +193,28 @@ def _write_zip(filepath, directory, texts, weights_name, write_weights):
             writer.close()
         os.replace(temporary, filepath)
     except BaseException:
+        if handle is not None:
+            os.close(handle)
         if os.path.exists(temporary):
             os.remove(temporary)
         raise
+
+
+def _create_temporary(directory):
+    """Creates a new empty file in `directory`; returns `(descriptor,
+    path)`. Unlike `mkstemp` (mode 0600), the file gets the permissions
+    of any file the user creates (0666 less the umask), which the saved
+    model keeps once it replaces `filepath`."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        path = os.path.join(directory, f".tmp-{secrets.token_hex(8)}.keras")
+        try:
+            return os.open(path, flags, 0o666), path
+        except FileExistsError:
+            continue
+    raise FileExistsError(
+        f"Could not create a temporary file in {directory} to save into."
+    )
 
 
 def _replace_folder(folder, filepath):

@@ -342,6 +342,10 @@ class SavingLibTest(testing.TestCase):
         model.save(path)
         with open(path, "rb") as f:
             before = f.read()
+        # Permissions as for any file the user creates (not mkstemp's).
+        umask = os.umask(0o022)
+        os.umask(umask)
+        self.assertEqual(os.stat(path).st_mode & 0o777, 0o666 & ~umask)
 
         def fail(*args, **kwargs):
             raise OSError("disk full (simulated)")
