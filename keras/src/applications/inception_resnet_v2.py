@@ -162,13 +162,17 @@ def inception_resnet_block(x, scale, block_type, block_idx, activation="relu"):
             conv2d_bn(conv2d_bn(conv2d_bn(x, 32, 1), 48, 3), 64, 3),
         ]
     elif block_type == "block17":
+        # Branches are built in order: the auto-generated layer names
+        # (and so the weight files) depend on it.
+        branch_0 = conv2d_bn(x, 192, 1)
         branch_1 = conv2d_bn(x, 128, 1)
         branch_1 = conv2d_bn(branch_1, 160, [1, 7])
-        branches = [conv2d_bn(x, 192, 1), conv2d_bn(branch_1, 192, [7, 1])]
+        branches = [branch_0, conv2d_bn(branch_1, 192, [7, 1])]
     elif block_type == "block8":
+        branch_0 = conv2d_bn(x, 192, 1)
         branch_1 = conv2d_bn(x, 192, 1)
         branch_1 = conv2d_bn(branch_1, 224, [1, 3])
-        branches = [conv2d_bn(x, 192, 1), conv2d_bn(branch_1, 256, [3, 1])]
+        branches = [branch_0, conv2d_bn(branch_1, 256, [3, 1])]
     else:
         raise ValueError(
             "Unknown Inception-ResNet block type. Expects "
