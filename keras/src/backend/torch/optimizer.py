@@ -17,9 +17,9 @@ import builtins
 
 import torch
 
-from keras.src.backend.torch.core import _scope_open
-from keras.src.backend.torch.core import cast
-from keras.src.backend.torch.core import convert_to_tensor
+from keras.src.backend.torch.conversion import _scope_open
+from keras.src.backend.torch.conversion import cast
+from keras.src.backend.torch.conversion import convert_to_tensor
 
 SUPPORTS_FUSED_UPDATES = True
 
