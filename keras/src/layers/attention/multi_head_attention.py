@@ -127,10 +127,8 @@ class MultiHeadAttention(Layer):
         query: `(B, T, dim)` inputs.
         value: `(B, S, dim)` inputs.
         key: `(B, S, dim)` inputs (default: `value`).
-        query_mask: a `(B, T)` boolean mask of the query positions.
-            Accepted for compatibility and ignored, as in Keras: every
-            query position attends; the layer's output mask is the
-            query's Keras mask, so later layers skip masked positions.
+        query_mask: not consulted when given, as in Keras: the query
+            positions masked are those of the query's Keras mask.
         value_mask: a `(B, S)` boolean mask of the value positions
             (default: the value's Keras mask).
         key_mask: a `(B, S)` boolean mask of the key positions.
@@ -335,6 +333,16 @@ class MultiHeadAttention(Layer):
 
     # -- calling ------------------------------------------------------------
 
+    def __call__(self, *args, **kwargs):
+        # Keras masks query positions by the query's own Keras mask and
+        # never by a `query_mask` given here: drop one, so that the layer
+        # machinery fills the argument from the query's mask (eagerly and
+        # when a functional model runs) as it fills `value_mask`.
+        kwargs.pop("query_mask", None)
+        if len(args) > 3:
+            args = args[:3] + (None,) + args[4:]
+        return super().__call__(*args, **kwargs)
+
     def call(
         self,
         query,
@@ -355,17 +363,19 @@ class MultiHeadAttention(Layer):
                 "flash_attention=False. Received: "
                 f"flash_attention={self.flash_attention}"
             )
+        # An explicit value or key mask wins over the tensor's own (see
+        # `__call__` for the query's); without a key, the value's mask
+        # stands for the key's.
+        query_mask = _mask_or_own(query_mask, query)
+        value_mask = _mask_or_own(value_mask, value)
         if key is None:
             key = value
-        # Keras leaves `query_mask` (and the query's Keras mask) out of
-        # the attention mask: masked query rows are computed like any
-        # other, and the output mask hides them downstream.
-        del query_mask
-        value_mask = _mask_or_own(value_mask, value)
+            if key_mask is None:
+                key_mask = value_mask
         key_mask = _mask_or_own(key_mask, key)
         mask = self._attention_mask(
-            query, value, value_mask, key_mask, attention_mask,
-            use_causal_mask,
+            query, value, query_mask, value_mask, key_mask,
+            attention_mask, use_causal_mask,
         )
         query_heads = self._query_dense(query)
         key_heads = self._key_dense(key)
@@ -425,17 +435,19 @@ class MultiHeadAttention(Layer):
         output = ops.einsum(equations.combine, dropped, value)
         return output, probabilities
 
-    def _attention_mask(self, query, value, value_mask, key_mask,
-                        attention_mask, use_causal_mask):
+    def _attention_mask(self, query, value, query_mask, value_mask,
+                        key_mask, attention_mask, use_causal_mask):
         """The boolean mask of allowed (query, key) position pairs, laid
         out as `(batch axes..., query axes..., key axes...)`, or `None`."""
         mask = None
         equations = self._equations
         if attention_mask is not None:
             mask = ops.cast(attention_mask, "bool")
-        for positions_mask in (value_mask, key_mask):
+        for positions_mask, is_query in (
+            (query_mask, True), (value_mask, False), (key_mask, False)
+        ):
             if positions_mask is not None:
-                pair = _pair_mask(positions_mask, equations)
+                pair = _pair_mask(positions_mask, equations, is_query)
                 mask = pair if mask is None else ops.logical_and(mask, pair)
         if use_causal_mask or self.sliding_window is not None:
             window = self._window_mask(query, value, use_causal_mask)
@@ -571,15 +583,17 @@ def _mask_or_own(mask, tensor):
     return mask if mask is not None else mask_of(tensor)
 
 
-def _pair_mask(positions_mask, equations):
-    """A mask over key positions, laid out as an attention mask:
-    `(batch axes..., query axes..., key axes...)`, size 1 on the query
-    side."""
+def _pair_mask(positions_mask, equations, is_query):
+    """A mask over query (or key) positions, laid out as an attention
+    mask: `(batch axes..., query axes..., key axes...)`, size 1 on the
+    other side."""
     mask = ops.cast(positions_mask, "bool")
     count = equations.num_attention_axes
     order = equations.batch_axes + equations.attention_axes
     if order != tuple(range(len(order))):
         mask = ops.transpose(mask, order)
+    if is_query:
+        return _expand_to_rank(mask, len(order) + count, len(order))
     return _expand_to_rank(
         mask, len(order) + count, len(equations.batch_axes)
     )

@@ -8,6 +8,7 @@ from keras.src.layers.attention.multi_head_attention import (
     MultiHeadAttention,
 )
 from keras.src.layers.core.input_layer import Input
+from keras.src.layers.core.masking import Masking
 from keras.src.models.model import Model
 from keras.src.saving import serialization_lib
 
@@ -144,6 +145,21 @@ class MultiHeadAttentionTest(testing.TestCase):
         scores = ops.convert_to_numpy(masked_scores)
         self.assertAllClose(scores[0, 0, 2, 3:], np.zeros(2))
         self.assertAllClose(scores.sum(-1), np.ones((2, 1, 3)), atol=1e-6)
+
+    def test_query_keras_mask_counts(self):
+        # The query's Keras mask (here from a Masking layer) does mask its
+        # rows: zero scores, and eagerly and in a functional model alike.
+        x = np.random.RandomState(2).randn(2, 4, 3).astype("float32")
+        x[0, 2:] = 0.0
+        layer = MultiHeadAttention(num_heads=2, key_dim=2)
+        hidden = Masking()(x)
+        eager, scores = layer(hidden, hidden, return_attention_scores=True)
+        self.assertAllClose(scores[0, :, 2:], np.zeros((2, 2, 4)))
+        inputs = Input((4, 3))
+        masked = Masking()(inputs)
+        model = Model(inputs, layer(masked, masked))
+        self.assertAllClose(model(x), layer(hidden, hidden), atol=1e-6)
+        self.assertNotAllClose(eager[0, 2:], model(x)[0, 2:])
 
     def test_sliding_window(self):
         q = np.zeros((1, 5, 3), "float32")
