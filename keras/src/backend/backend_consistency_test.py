@@ -84,3 +84,34 @@ class BackendConsistencyTest(testing.TestCase):
                     hasattr(module, name), module.SUPPORTS_FUSED_UPDATES,
                     msg=f"backend.{backend}.optimizer.{name}",
                 )
+
+    def test_trainer_modules_provide_the_contract(self):
+        # `keras/src/trainers/backend_trainer.py` writes the contract down:
+        # every backend's trainer module defines exactly its functions,
+        # with its parameters, and its constants.
+        from keras.src.trainers import backend_trainer
+
+        for backend in BACKENDS:
+            try:
+                module = importlib.import_module(
+                    f"keras.src.backend.{backend}.trainer"
+                )
+            except ImportError as e:
+                pytest.skip(f"{backend} is not installed: {e}")
+            functions = {
+                name: fn for name, fn in _public_functions(module).items()
+                if fn.__module__ == module.__name__
+            }
+            self.assertEqual(
+                sorted(functions), sorted(backend_trainer.CONTRACT),
+                msg=f"backend.{backend}.trainer functions",
+            )
+            for name, params in backend_trainer.CONTRACT.items():
+                self.assertEqual(
+                    tuple(inspect.signature(functions[name]).parameters),
+                    params,
+                    msg=f"backend.{backend}.trainer.{name} parameters",
+                )
+            for name in backend_trainer.CONSTANTS:
+                self.assertTrue(hasattr(module, name),
+                                msg=f"backend.{backend}.trainer.{name}")

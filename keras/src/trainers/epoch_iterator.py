@@ -1,10 +1,10 @@
 """`EpochIterator`: the batches of each epoch, for the trainers.
 
 It wraps the data adapter chosen for the user's data and hands out the
-batches in the active backend's form: NumPy arrays (numpy, JAX), CPU
-torch tensors from a `DataLoader` (PyTorch) or elements of a
-`tf.data.Dataset` (TensorFlow), grouped `steps_per_execution` at a time
-for the step functions.
+batches as the active backend's tensors, grouped `steps_per_execution` at
+a time for the step functions. The backend's trainer module converts
+them (`batch_iterable`: NumPy batches, a `DataLoader` or a
+`tf.data.Dataset`, each leaf converted once); the steps convert nothing.
 
 Epoch boundaries follow Keras: without `steps_per_epoch` an epoch is one
 full pass over the data. With it (or with
@@ -21,8 +21,7 @@ import numpy as np
 
 from keras.src.backend import config
 from keras.src.trainers import data_adapters
-from keras.src.trainers.data_adapters.data_adapter import structure_to_torch
-from keras.src.trainers.data_adapters.data_adapter_utils import list_to_tuple
+from keras.src.trainers.backend_trainer import backend_trainer
 
 
 class EpochIterator:
@@ -52,7 +51,7 @@ class EpochIterator:
         # Whether `_iterator` is a pass no epoch has read from yet (one
         # started by `peek`).
         self._fresh = False
-        self._tf_dataset = None
+        self._batches = None
 
     @property
     def num_batches(self):
@@ -153,30 +152,13 @@ class EpochIterator:
             yield step, batch
 
     def _new_iterator(self):
-        iterator = iter(self._backend_iterable())
-        if config.backend() == "torch":
-            # A user's `DataLoader` collates `(x, y)` samples into lists.
-            return map(list_to_tuple, iterator)
-        return iterator
-
-    def _backend_iterable(self):
-        adapter = self.data_adapter
-        name = config.backend()
-        if name == "torch":
-            if (type(adapter).get_torch_dataloader
-                    is data_adapters.DataAdapter.get_torch_dataloader):
-                # The default loader only converts NumPy batches: doing
-                # that here skips its per-batch machinery (~40us).
-                return map(structure_to_torch, adapter.get_numpy_iterator())
-            return adapter.get_torch_dataloader()
-        if name == "jax":
-            return adapter.get_jax_iterator()
-        if name == "tensorflow":
-            # Built once: the dataset re-reads the adapter at each pass.
-            if self._tf_dataset is None:
-                self._tf_dataset = adapter.get_tf_dataset()
-            return self._tf_dataset
-        return adapter.get_numpy_iterator()
+        # Made once (a `tf.data.Dataset` re-reads the adapter at each
+        # pass); each `iter()` is one pass.
+        if self._batches is None:
+            self._batches = backend_trainer().batch_iterable(
+                self.data_adapter
+            )
+        return iter(self._batches)
 
 
 _END = object()

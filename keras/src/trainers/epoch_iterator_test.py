@@ -70,6 +70,10 @@ def _expected_type():
         import tensorflow as tf
 
         return tf.Tensor
+    if name == "jax":
+        import jax
+
+        return jax.Array
     return np.ndarray
 
 

@@ -149,6 +149,58 @@ class OverridesTest(testing.TestCase):
         self.assertNotAllClose(before, model.encoder.dense.kernel.numpy())
 
 
+class StepsCallingSuper(keras.Sequential):
+    """Overrides the three steps with Keras's per-backend signature,
+    each calling the default one."""
+
+    seen = []
+
+    if backend.backend() == "jax":
+
+        def train_step(self, state, data):
+            self.seen.append("train")
+            return super().train_step(state, data)
+
+        def test_step(self, state, data):
+            self.seen.append("test")
+            return super().test_step(state, data)
+
+        def predict_step(self, state, data):
+            self.seen.append("predict")
+            return super().predict_step(state, data)
+
+    else:
+
+        def train_step(self, data):
+            self.seen.append("train")
+            return super().train_step(data)
+
+        def test_step(self, data):
+            self.seen.append("test")
+            return super().test_step(data)
+
+        def predict_step(self, data):
+            self.seen.append("predict")
+            return super().predict_step(data)
+
+
+@pytest.mark.requires_trainable_backend
+class StepSignatureTest(testing.TestCase):
+    def test_overrides_with_keras_signature(self):
+        StepsCallingSuper.seen = []
+        model = StepsCallingSuper([keras.Input((3,)), layers.Dense(1)])
+        # Run eagerly: a traced step records its Python side effects once.
+        model.compile("sgd", "mse", run_eagerly=True)
+        history = model.fit(X, Y, epochs=2, batch_size=4, verbose=0)
+        losses = history.history["loss"]
+        self.assertLess(losses[1], losses[0])
+        model.evaluate(X, Y, batch_size=4, verbose=0)
+        self.assertEqual(model.predict(X, batch_size=4, verbose=0).shape,
+                         (8, 1))
+        self.assertEqual(StepsCallingSuper.seen,
+                         ["train"] * 4 + ["test"] * 2 + ["predict"] * 2)
+
+
 class RaisesWhenTraining(layers.Layer):
     def call(self, x, training=False):
         if training:

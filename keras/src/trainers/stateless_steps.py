@@ -3,20 +3,23 @@
 A step takes the values of the model's variables (`state`: trainable,
 non-trainable, optimizer and metric values, in the order of
 `state_variables`) and a batch, and returns its outputs and the new
-state, without changing any variable. The model's ordinary, stateful
-code runs inside a `StatelessScope` that maps every variable to its
+state, without changing any variable. It runs the step body of
+`steps.py` inside a `StatelessScope` that maps every variable to its
 value and records the assignments, so layers, losses, metrics and
 optimizers need no backend-specific code.
 
 Compilers that trace pure functions build on these: `jax.jit` on JAX,
 and on torch a whole-step graph captured with `make_fx`
-(`keras/src/backend/torch/step_capture.py`).
+(`keras/src/backend/torch/step_capture.py`). Their gradients come from
+a `value_and_grad` transform, turned into the body's
+`compute_gradients` by `stateless_gradients`.
 """
 
-from keras.src import tree
+import contextlib
+
 from keras.src.backend.common.stateless_scope import StatelessScope
-from keras.src.trainers import overrides
-from keras.src.trainers.data_adapters import data_adapter_utils
+from keras.src.backend.common.stateless_scope import get_stateless_scope
+from keras.src.trainers import steps
 
 
 def state_variables(model, kind):
@@ -58,55 +61,69 @@ def _current(scope, variable, old):
     return old if value is None else value
 
 
-def batch_size(x):
-    """The static batch size of the inputs `x` (the first tensor's)."""
-    return tree.flatten(x)[0].shape[0]
+def stateless_gradients(value_and_grad):
+    """`compute_gradients` for a step run in a `StatelessScope`.
+
+    Args:
+        value_and_grad: `value_and_grad(fn)` returning a function that
+            gives `((value, aux), gradients)` of `fn`'s first argument,
+            as `jax.value_and_grad(fn, has_aux=True)` does.
+
+    Returns:
+        `compute_gradients(loss_fn, variables)` as `steps.train_step`
+        takes it: `loss_fn` runs as a function of the variables' values
+        (read from the open scope), and the state it updates (moving
+        statistics, the compiled loss's trackers) goes back into the
+        scope.
+    """
+
+    def compute_gradients(loss_fn, variables):
+        outer = get_stateless_scope()
+        if outer is None:
+            raise ValueError(
+                "Pure-function gradients need the step to run in a "
+                "`StatelessScope` mapping the model's state (use "
+                "`stateless_steps.train_step`)."
+            )
+        base = dict(outer.state_mapping)
+        keys = [id(v) for v in variables]
+        trainable = set(keys)
+
+        def pure(values):
+            inner = StatelessScope()
+            inner.state_mapping = dict(base)
+            inner.state_mapping.update(zip(keys, values))
+            with inner:
+                scaled, aux = loss_fn()
+            updates = {
+                key: value for key, value in inner.state_mapping.items()
+                if key not in trainable and value is not base.get(key)
+            }
+            return scaled, (aux, updates)
+
+        values = [base.get(key, v.value) for key, v in zip(keys, variables)]
+        (_, (aux, updates)), gradients = value_and_grad(pure)(values)
+        outer.state_mapping.update(updates)
+        return aux, gradients
+
+    return compute_gradients
 
 
-def train_step(model, state, data, value_and_grad):
+def train_step(model, state, data, compute_gradients):
     """One training step: `(logs, new_state)`.
 
     Args:
         model: the compiled model.
         state: values for `state_variables(model, "train")`.
         data: one batch `(x, y, sample_weight)` (or shorter).
-        value_and_grad: `value_and_grad(fn)` returning a function that
-            gives `((value, aux), gradients)` of `fn`'s first argument,
-            as `jax.value_and_grad(fn, has_aux=True)` does.
+        compute_gradients: from `stateless_gradients`.
     """
     variables = state_variables(model, "train")
-    trainable, non_trainable, _, metrics = variables
-    x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(data)
-
-    def loss_fn(trainable_values, non_trainable_values, metrics_values):
-        # Metrics are mapped too: the compiled loss updates its per-output
-        # loss trackers while computing the loss.
-        groups = [trainable, non_trainable, metrics]
-        values = [trainable_values, non_trainable_values, metrics_values]
-        with _scope(groups, values) as scope:
-            y_pred = model(x, training=True)
-            loss = overrides.compute_loss(
-                model, x, y, y_pred, sample_weight, training=True
-            )
-            model._clear_losses()  # They hold traced values.
-            _, new_non_trainable, new_metrics = _read(scope, groups, values)
-        scaled = (
-            model.optimizer.scale_loss(loss)
-            if hasattr(model.optimizer, "scale_loss") else loss
-        )
-        return scaled, (loss, y_pred, new_non_trainable, new_metrics)
-
-    (_, aux), gradients = value_and_grad(loss_fn)(state[0], state[1],
-                                                  state[3])
-    loss, y_pred, new_non_trainable, new_metrics = aux
-    values = (state[0], new_non_trainable, state[2], new_metrics)
-    with _scope(variables, values) as scope:
-        if trainable:
-            model.optimizer.apply(gradients, trainable)
-        model._loss_tracker.update_state(loss, sample_weight=batch_size(x))
-        logs = model.compute_metrics(x, y, y_pred,
-                                     sample_weight=sample_weight)
-        new_state = _read(scope, variables, values)
+    with _scope(variables, state) as scope:
+        logs = steps.train_step(model, data, compute_gradients,
+                                contextlib.nullcontext)
+        model._clear_losses()  # They hold traced values.
+        new_state = _read(scope, variables, state)
     return logs, new_state
 
 
@@ -114,7 +131,7 @@ def test_step(model, state, data):
     """One evaluation step: `(logs, new_state)`."""
     variables = state_variables(model, "test")
     with _scope(variables, state) as scope:
-        logs = model._test_on_batch_data(data, batch_size)
+        logs = steps.test_step(model, data)
         model._clear_losses()  # They hold traced values.
         new_state = _read(scope, variables, state)
     return logs, new_state
@@ -124,6 +141,6 @@ def predict_step(model, state, data):
     """One prediction step: `(outputs, new_state)`."""
     variables = state_variables(model, "predict")
     with _scope(variables, state) as scope:
-        outputs = model._predict_on_batch_data(data)
+        outputs = steps.predict_step(model, data)
         new_state = _read(scope, variables, state)
     return outputs, new_state

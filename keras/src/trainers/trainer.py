@@ -1,21 +1,11 @@
 """`Trainer`: `compile`, `fit`, `evaluate` and `predict`, written once.
 
-The epoch loop, callbacks, logs and validation live here. The steps come
-from the active backend's `trainer` module (`keras/src/backend/<name>/
-trainer.py`), which offers the same functions on every backend:
-
-- `train_step(model, data)`, `test_step(model, data)`,
-  `predict_step(model, data)`: the default steps (on JAX they take and
-  return the model state as well, the way the Keras JAX guides write
-  custom steps);
-- `make_train_function(model)`, `make_test_function(model)`,
-  `make_predict_function(model)`: a callable running the step on a list
-  of batches (`steps_per_execution` of them), compiled or not;
-- `sync_state(model)`: writes state held outside the variables (JAX)
-  back into them.
+The epoch loop, callbacks, logs and validation live here; the step
+bodies in `steps.py` (made pure functions of the state for JAX by
+`stateless_steps.py`). The active backend's `trainer` module supplies
+how gradients are taken, how batches are converted and how steps are
+compiled: the contract is written in `backend_trainer.py`.
 """
-
-import importlib
 
 import numpy as np
 
@@ -24,26 +14,20 @@ from keras.src import metrics as metrics_module
 from keras.src import ops
 from keras.src import optimizers as optimizers_module
 from keras.src import tree
+from keras.src.backend.common.stateless_scope import StatelessScope
 from keras.src.callbacks.callback_list import CallbackList
 from keras.src.trainers import compile_utils
+from keras.src.trainers.backend_trainer import backend_trainer
 from keras.src.trainers import jit_resolution
 from keras.src.trainers import overrides
+from keras.src.trainers import stateless_steps
+from keras.src.trainers import steps
 from keras.src.trainers.data_adapters import data_adapter_utils
 from keras.src.trainers.epoch_iterator import EpochIterator
 
 
-_BACKEND_TRAINER = []
-
-
-def _backend_trainer():
-    """The active backend's `trainer` module, imported on first use (it
-    imports the data adapters, which import the backend) and then read
-    from a global, which compiled steps can trace."""
-    if not _BACKEND_TRAINER:
-        _BACKEND_TRAINER.append(importlib.import_module(
-            f"keras.src.backend.{backend.backend()}.trainer"
-        ))
-    return _BACKEND_TRAINER[0]
+# The active backend's trainer module (see `backend_trainer.py`).
+_backend_trainer = backend_trainer
 
 
 class Trainer:
@@ -289,39 +273,43 @@ class Trainer:
 
     # -- steps ----------------------------------------------------------------
 
-    def train_step(self, *args):
-        """One optimization step on a batch `data = (x, y, sample_weight)`;
-        returns the logs. Override it to customize `fit` (on JAX it takes
-        and returns the model state too)."""
-        return _backend_trainer().train_step(self, *args)
+    # The steps take Keras's per-backend arguments, so that a user's
+    # override written as Keras documents it is called the same way.
+    if backend.backend() == "jax":
 
-    def test_step(self, *args):
-        """One evaluation step; returns the logs."""
-        return _backend_trainer().test_step(self, *args)
+        def train_step(self, state, data):
+            """One optimization step on a batch `data = (x, y,
+            sample_weight)` as a pure function of the model `state`;
+            returns `(logs, new_state)`. Override it to customize `fit`."""
+            return stateless_steps.train_step(
+                self, state, data, _backend_trainer().compute_gradients
+            )
 
-    def predict_step(self, *args):
-        """One inference step; returns the predictions."""
-        return _backend_trainer().predict_step(self, *args)
+        def test_step(self, state, data):
+            """One evaluation step: `(logs, new_state)`."""
+            return stateless_steps.test_step(self, state, data)
 
-    def _test_on_batch_data(self, data, batch_size):
-        """Forward, loss and metrics of one evaluation batch (shared by
-        the backends' `test_step`); `batch_size(x)` weighs the loss."""
-        x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(
-            data
-        )
-        y_pred = self(x, training=False)
-        loss = overrides.compute_loss(
-            self, x, y, y_pred, sample_weight, training=False
-        )
-        self._loss_tracker.update_state(loss, sample_weight=batch_size(x))
-        return self.compute_metrics(x, y, y_pred,
-                                    sample_weight=sample_weight)
+        def predict_step(self, state, data):
+            """One inference step: `(outputs, new_state)`."""
+            return stateless_steps.predict_step(self, state, data)
 
-    def _predict_on_batch_data(self, data):
-        """The outputs on one batch (shared by the backends'
-        `predict_step`)."""
-        x, _, _ = data_adapter_utils.unpack_x_y_sample_weight(data)
-        return self(x, training=False)
+    else:
+
+        def train_step(self, data):
+            """One optimization step on a batch `data = (x, y,
+            sample_weight)`; returns the logs. Override it to customize
+            `fit`."""
+            trainer = _backend_trainer()
+            return steps.train_step(self, data, trainer.compute_gradients,
+                                    trainer.update_scope)
+
+        def test_step(self, data):
+            """One evaluation step; returns the logs."""
+            return steps.test_step(self, data)
+
+        def predict_step(self, data):
+            """One inference step; returns the predictions."""
+            return steps.predict_step(self, data)
 
     def jax_state_sync(self):
         """Writes state held by compiled JAX steps back into the
@@ -582,6 +570,9 @@ class Trainer:
                 backend.convert_to_numpy, batch_outputs
             ))
             callbacks.on_predict_batch_end(step, {"outputs": batch_outputs})
+        # Layers may update state in inference (a counter, a stateful
+        # RNN): JAX steps hold it until it is written back here.
+        _backend_trainer().sync_state(self, metrics_only=True)
         callbacks.on_predict_end()
         if not outputs:
             raise ValueError(
@@ -626,13 +617,12 @@ class Trainer:
         data = self._single_batch(x, None, None)
         self._build_for_batch(data)
         outputs = self.make_predict_function()([data])
+        _backend_trainer().sync_state(self, metrics_only=True)
         return tree.map_structure(backend.convert_to_numpy, outputs)
 
     def _single_batch(self, x, y, sample_weight):
-        convert = lambda v: None if v is None else tree.map_structure(
-            backend.convert_to_tensor, v
-        )
-        return (convert(x), convert(y), convert(sample_weight))
+        # Converted once, here: building and the steps take it as it is.
+        return _backend_trainer().convert_batch((x, y, sample_weight))
 
     def _batch_result(self, logs, return_dict):
         logs = self._numeric_logs(logs)
@@ -677,15 +667,19 @@ class Trainer:
         # compiled JAX steps goes back into the variables it was read
         # from first, while the variable lists still match it.
         _backend_trainer().sync_state(self)
+        # `data` comes converted (the backend's batch iterator, or
+        # `convert_batch` for single batches).
         x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(
             data
         )
-        x = tree.map_structure(
-            lambda v: v if backend.is_tensor(v) else
-            backend.convert_to_tensor(v), x
-        )
         if overrides.defines_call(self):
-            y_pred = self(x)
+            # Run in a stateless scope whose updates are dropped: layers
+            # that update state in `call` (BatchNormalization's moving
+            # statistics, a stateful RNN, a seed generator) must not move
+            # before the first real step. Variables created here get
+            # their initial values when the scope closes.
+            with StatelessScope():
+                y_pred = self(x)
         else:
             # Only its own `train_step` knows how to run it; its
             # variables are those of the sublayers it already holds.
@@ -694,7 +688,6 @@ class Trainer:
         if not self.compiled:
             return
         if y is not None and y_pred is not None:
-            y = tree.map_structure(backend.convert_to_tensor, y)
             if self._compile_loss is not None:
                 self._compile_loss.build(y, y_pred)
             if self._compile_metrics is not None:

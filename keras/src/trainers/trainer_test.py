@@ -85,6 +85,53 @@ class CompileTest(testing.TestCase):
         self.assertGreater(loss, 0.0)
 
 
+class CallCounter(keras.layers.Layer):
+    """Counts its calls in a non-trainable variable."""
+
+    def build(self, input_shape):
+        self.calls = self.add_weight(shape=(), initializer="zeros",
+                                     trainable=False, name="calls")
+
+    def call(self, x):
+        self.calls.assign(self.calls + 1.0)
+        return x
+
+
+def _jit_option(jit_compile):
+    # Inductor's code generation costs seconds per graph: on torch the
+    # captured steps compile with the cheap `aot_eager` Dynamo backend.
+    if jit_compile and backend.backend() == "torch":
+        return {"backend": "aot_eager"}
+    return jit_compile
+
+
+@trainable
+class StateUpdatesTest(testing.TestCase):
+    @parameterized.named_parameters(("eager", False), ("jit", True))
+    def test_each_step_updates_state_once(self, jit_compile):
+        # Building the model on the first batch runs no stateful forward
+        # pass, and inference writes its state updates back (JAX holds
+        # them outside the variables), as Keras does: 4 train steps, then
+        # 3 predict, 2 test and (eagerly) one of each on a single batch.
+        counter = CallCounter()
+        model = keras.Sequential([counter, keras.layers.Dense(1)])
+        model.compile(optimizer="sgd", loss="mse",
+                      jit_compile=_jit_option(jit_compile))
+        x, y = regression_data(8)
+        model.fit(x, y, batch_size=2, epochs=1, verbose=0)
+        self.assertEqual(float(counter.calls.numpy()), 4.0)
+        model.predict(x[:6], batch_size=2, verbose=0)
+        self.assertEqual(float(counter.calls.numpy()), 7.0)
+        model.evaluate(x[:4], y[:4], batch_size=2, verbose=0)
+        self.assertEqual(float(counter.calls.numpy()), 9.0)
+        if jit_compile:
+            return  # The single-batch methods capture steps of their own.
+        model.train_on_batch(x[:2], y[:2])
+        model.predict_on_batch(x[:2])
+        model.test_on_batch(x[:2], y[:2])
+        self.assertEqual(float(counter.calls.numpy()), 12.0)
+
+
 @trainable
 class FitTest(testing.TestCase):
     @parameterized.named_parameters(("eager", False), ("jit", True))

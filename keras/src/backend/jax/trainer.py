@@ -7,9 +7,13 @@ written back into the variables (`sync_state`) at the end of each epoch
 and whenever `fit`, `evaluate` or `*_on_batch` return.
 
 The step bodies are the backend-neutral ones of
-`keras/src/trainers/stateless_steps.py`, differentiated with
-`jax.value_and_grad`.
+`keras/src/trainers/steps.py`, run as pure functions by
+`stateless_steps.py` and differentiated with `jax.value_and_grad`. The
+contract with the shared trainer is in
+`keras/src/trainers/backend_trainer.py`.
 """
+
+import contextlib
 
 import jax
 import jax.numpy as jnp
@@ -18,6 +22,7 @@ from keras.src import tree
 from keras.src.backend.jax import compiler
 from keras.src.backend.jax.core import convert_to_tensor
 from keras.src.trainers import stateless_steps
+from keras.src.trainers.backend_trainer import Passes
 
 # `jit_compile="auto"` jits when every layer supports it.
 AUTO_JIT = True
@@ -27,10 +32,16 @@ def check_can_train(model):
     """JAX trains every model."""
 
 
-def _to_arrays(data):
+def convert_batch(data):
+    """One batch as JAX arrays."""
     return tree.map_structure(
         lambda x: None if x is None else convert_to_tensor(x), data
     )
+
+
+def batch_iterable(data_adapter):
+    """The adapter's batches as JAX arrays, one pass per `iter()`."""
+    return Passes(data_adapter.get_jax_iterator, convert_batch)
 
 
 def _state_variables(model, kind):
@@ -48,17 +59,20 @@ def _value_and_grad(fn):
     return jax.value_and_grad(fn, has_aux=True)
 
 
-def train_step(model, state, data):
-    """One step as a pure function: `(logs, new_state)`."""
-    return stateless_steps.train_step(model, state, data, _value_and_grad)
+# Steps run as pure functions of the state (`Model.train_step(state,
+# data)`): gradients of the loss as a function of the trainable values.
+_STATELESS_GRADIENTS = stateless_steps.stateless_gradients(_value_and_grad)
 
 
-def test_step(model, state, data):
-    return stateless_steps.test_step(model, state, data)
+def compute_gradients(loss_fn, variables):
+    """Gradients by `jax.value_and_grad` of the loss as a function of the
+    trainable values (inside the step's `StatelessScope`)."""
+    return _STATELESS_GRADIENTS(loss_fn, variables)
 
 
-def predict_step(model, state, data):
-    return stateless_steps.predict_step(model, state, data)
+def update_scope():
+    """Updates need no special context on JAX."""
+    return contextlib.nullcontext()
 
 
 def _make(model, kind, step):
@@ -72,7 +86,7 @@ def _make(model, kind, step):
         state = model._jax_state.get(kind) or _current_state(model, kind)
         outputs = None
         for data in batches:
-            outputs, state = step(state, _to_arrays(data))
+            outputs, state = step(state, data)
         model._jax_state[kind] = state
         return outputs
 
@@ -111,7 +125,12 @@ def sync_state(model, metrics_only=False):
     for kind, state in list(model._jax_state.items()):
         if metrics_only and kind == "train":
             continue  # An evaluation inside `fit`: training state stays.
-        for variables, values in zip(_state_variables(model, kind), state):
+        groups = zip(_state_variables(model, kind), state)
+        if kind != "train":
+            # Evaluation and inference leave the trainable values as they
+            # were: only the other groups need writing.
+            next(groups)
+        for variables, values in groups:
             for variable, value in zip(variables, values):
                 variable.assign(value)
         model._jax_state.pop(kind)

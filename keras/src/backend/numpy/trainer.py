@@ -1,11 +1,13 @@
 """The numpy backend evaluates and predicts; it cannot train (it has no
-gradients)."""
+gradients). The contract is in `keras/src/trainers/backend_trainer.py`."""
+
+import contextlib
 
 import numpy as np
 
 from keras.src import tree
 from keras.src.backend.numpy.core import convert_to_tensor
-from keras.src.trainers.stateless_steps import batch_size
+from keras.src.trainers.backend_trainer import Passes
 
 AUTO_JIT = False
 
@@ -19,22 +21,29 @@ def check_can_train(model):
     )
 
 
-def _to_tensors(data):
+def convert_batch(data):
+    """One batch as NumPy arrays."""
     return tree.map_structure(
         lambda x: None if x is None else convert_to_tensor(x), data
     )
 
 
-def train_step(model, data):
-    check_can_train(model)
+def batch_iterable(data_adapter):
+    """The adapter's batches as NumPy arrays, one pass per `iter()`."""
+    return Passes(data_adapter.get_numpy_iterator, convert_batch)
 
 
-def test_step(model, data):
-    """Forward, loss and metrics, without gradients."""
-    return model._test_on_batch_data(data, batch_size)
+def compute_gradients(loss_fn, variables):
+    """NumPy computes no gradients."""
+    raise RuntimeError(
+        "The numpy backend computes no gradients: training needs the jax, "
+        "tensorflow or torch backend (set KERAS_BACKEND)."
+    )
 
-def predict_step(model, data):
-    return model._predict_on_batch_data(data)
+
+def update_scope():
+    return contextlib.nullcontext()
+
 
 def make_train_function(model):
     check_can_train(model)
@@ -44,7 +53,7 @@ def make_test_function(model):
     def test_function(batches):
         logs = None
         for data in batches:
-            logs = model.test_step(_to_tensors(data))
+            logs = model.test_step(data)
         return logs
 
     return test_function
@@ -52,7 +61,7 @@ def make_test_function(model):
 
 def make_predict_function(model):
     def predict_function(batches):
-        outputs = [model.predict_step(_to_tensors(data)) for data in batches]
+        outputs = [model.predict_step(data) for data in batches]
         if len(outputs) == 1:
             return outputs[0]
         return tree.map_structure(lambda *xs: np.concatenate(xs), *outputs)

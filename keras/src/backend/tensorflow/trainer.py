@@ -1,12 +1,14 @@
-"""The TensorFlow backend's training steps, run as `tf.function`s (with
-XLA when `jit_compile` is on), gradients from `tf.GradientTape`."""
+"""The TensorFlow backend's part of the trainer (the contract is in
+`keras/src/trainers/backend_trainer.py`): the shared steps run as
+`tf.function`s (with XLA when `jit_compile` is on), gradients from
+`tf.GradientTape`."""
+
+import contextlib
 
 import tensorflow as tf
 
 from keras.src import tree
 from keras.src.backend.tensorflow.core import convert_to_tensor
-from keras.src.trainers import overrides
-from keras.src.trainers.data_adapters import data_adapter_utils
 
 # `jit_compile="auto"` compiles with XLA when every layer supports it.
 AUTO_JIT = True
@@ -16,49 +18,34 @@ def check_can_train(model):
     """TensorFlow trains every model."""
 
 
-def _to_tensors(data):
+def convert_batch(data):
+    """One batch as TensorFlow tensors."""
     return tree.map_structure(
         lambda x: x if x is None or tf.is_tensor(x) else convert_to_tensor(x),
         data,
     )
 
 
-def _batch_size(x):
-    return tf.shape(tree.flatten(x)[0])[0]
+def batch_iterable(data_adapter):
+    """The adapter's `tf.data.Dataset`: its elements are tensors, and it
+    re-reads the adapter at each pass."""
+    return data_adapter.get_tf_dataset()
 
 
-def train_step(model, data):
-    """Forward under a `GradientTape`, loss, gradients, update, metrics."""
-    x, y, sample_weight = data_adapter_utils.unpack_x_y_sample_weight(data)
+def compute_gradients(loss_fn, variables):
+    """Gradients recorded by a `tf.GradientTape`."""
     with tf.GradientTape() as tape:
-        y_pred = model(x, training=True)
-        loss = overrides.compute_loss(
-            model, x, y, y_pred, sample_weight, training=True
-        )
-        model._loss_tracker.update_state(loss,
-                                         sample_weight=_batch_size(x))
-        scaled = (
-            model.optimizer.scale_loss(loss)
-            if hasattr(model.optimizer, "scale_loss") else loss
-        )
-    variables = model.trainable_weights
-    if variables:
-        # The raw `tf.Variable`s: `.value` may be a cast copy (autocast).
-        gradients = tape.gradient(scaled, [v._value for v in variables])
-        # Every gradient before any update: a rematerialized layer
-        # (`keras.RematScope`) reads variables again while gradients are
-        # computed, and without this a graph may update them first.
-        with tf.control_dependencies([g for g in gradients if g is not None]):
-            model.optimizer.apply(gradients, variables)
-    return model.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
+        scaled, aux = loss_fn()
+    if not variables:
+        return aux, []
+    # The raw `tf.Variable`s: `.value` may be a cast copy (autocast).
+    return aux, tape.gradient(scaled, [v._value for v in variables])
 
 
-def test_step(model, data):
-    """Forward, loss and metrics, without gradients."""
-    return model._test_on_batch_data(data, _batch_size)
+def update_scope():
+    """Updates need no special context on TensorFlow."""
+    return contextlib.nullcontext()
 
-def predict_step(model, data):
-    return model._predict_on_batch_data(data)
 
 def _run_steps(step):
     def run(batches):
@@ -82,12 +69,12 @@ def _wrap(model, step):
 
 def make_train_function(model):
     run = _wrap(model, _run_steps(model.train_step))
-    return lambda batches: run([_to_tensors(d) for d in batches])
+    return run
 
 
 def make_test_function(model):
     run = _wrap(model, _run_steps(model.test_step))
-    return lambda batches: run([_to_tensors(d) for d in batches])
+    return run
 
 
 def make_predict_function(model):
@@ -98,7 +85,7 @@ def make_predict_function(model):
         return tree.map_structure(lambda *xs: tf.concat(xs, 0), *outputs)
 
     run = _wrap(model, run)
-    return lambda batches: run([_to_tensors(d) for d in batches])
+    return run
 
 
 def sync_state(model, metrics_only=False):

@@ -3,8 +3,9 @@
 `torch.compile` of a training step that calls `loss.backward()` breaks
 the graph there (Dynamo does not trace `Tensor.backward()`) and guards
 on every Python attribute the step reads. Instead, the step runs once as
-a pure function of the model's state (`keras/src/trainers/
-stateless_steps.py`, gradients from `torch.func.grad_and_value`) under
+a pure function of the model's state (the shared step body of
+`keras/src/trainers/steps.py`, made pure by `stateless_steps.py`,
+gradients from `torch.func.grad_and_value`) under
 `make_fx` with fake tensors. That records forward, backward, optimizer
 update and metric updates as one graph of ATen operations, which
 `torch.compile` then compiles with the user's options. Each call feeds
@@ -53,8 +54,11 @@ def _value_and_grad(fn):
     return value_and_grad
 
 
+_GRADIENTS = stateless_steps.stateless_gradients(_value_and_grad)
+
+
 def _train_step(model, state, data):
-    return stateless_steps.train_step(model, state, data, _value_and_grad)
+    return stateless_steps.train_step(model, state, data, _GRADIENTS)
 
 
 _STEPS = {
