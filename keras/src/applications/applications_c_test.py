@@ -22,6 +22,7 @@ from keras.src.applications import inception_v3
 from keras.src.applications import xception
 from keras.src.applications.applications_a_test import deterministic_value
 from keras.src.applications.applications_a_test import fixed_input
+from keras.src.backend.common.variables import initializers_deferred
 
 FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
 LARGE = os.environ.get("KERAS_TEST_LARGE_APPLICATIONS") == "1"
@@ -89,11 +90,16 @@ class ArchitectureTest(testing.TestCase):
             self.skipTest("fixtures are channels_last")
         with open(os.path.join(FIXTURES, f"{key}.json")) as f:
             ref = json.load(f)
-        model = fn(
-            weights=None,
-            classifier_activation=None,
-            input_shape=(side, side, 3),
-        )
+        # The initializers never run: on JAX their random draws compile one
+        # program per weight shape, most of this test's time.
+        with initializers_deferred():
+            model = fn(
+                weights=None,
+                classifier_activation=None,
+                input_shape=(side, side, 3),
+            )
+            for i, w in enumerate(model.weights):
+                w.assign(deterministic_value(i, w.name, tuple(w.shape)))
         self.assertEqual(model.name, ref["name"])
         self.assertEqual(
             [[l.name, type(l).__name__] for l in model.layers],
@@ -103,8 +109,6 @@ class ArchitectureTest(testing.TestCase):
             [[w.name, list(w.shape)] for w in model.weights], ref["weights"]
         )
         self.assertEqual(model.count_params(), ref["params"])
-        for i, w in enumerate(model.weights):
-            w.assign(deterministic_value(i, w.name, tuple(w.shape)))
         # An eager call: compiling these graphs for `predict` takes longer
         # than running them on two small images.
         y = model(fixed_input((2, side, side, 3)), training=False)
@@ -130,7 +134,7 @@ class ArchitectureTest(testing.TestCase):
         with mock.patch.object(
             imagenet_utils.file_utils, "get_file", side_effect=Stop
         ) as get_file:
-            with self.assertRaises(Stop):
+            with self.assertRaises(Stop), initializers_deferred():
                 fn(include_top=include_top, **kwargs)
         args, kwargs = get_file.call_args
         top_file, top_hash, file, file_hash = WEIGHT_FILES[fn_name]
