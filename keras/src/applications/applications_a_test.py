@@ -3,6 +3,7 @@
 deterministic weights, the same outputs. The largest variants run only
 with `KERAS_TEST_LARGE_APPLICATIONS=1`."""
 
+import contextlib
 import json
 import os
 from unittest import mock
@@ -21,6 +22,8 @@ from keras.src.applications import resnet
 from keras.src.applications import resnet_v2
 from keras.src.applications import vgg16
 from keras.src.applications import vgg19
+from keras.src.backend.common import variables
+from keras.src.backend.common.variables import initializers_deferred
 
 FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
 LARGE = os.environ.get("KERAS_TEST_LARGE_APPLICATIONS") == "1"
@@ -75,6 +78,25 @@ def deterministic_value(index, name, shape):
     return value.reshape(shape).astype("float32")
 
 
+@contextlib.contextmanager
+def zero_weights():
+    """Variables created in the block keep zeros: their initializers never
+    run. On JAX each random draw compiles once per weight shape, most of a
+    structural test's time; tests comparing values assign every weight."""
+    with initializers_deferred():
+        yield
+        variables._PENDING_INITIALIZERS.clear()
+
+
+def build_with_deterministic_weights(builder, **kwargs):
+    """`builder(**kwargs)` with every variable set by `deterministic_value`."""
+    with zero_weights():
+        model = builder(**kwargs)
+        for i, w in enumerate(model.weights):
+            w.assign(deterministic_value(i, w.name, tuple(w.shape)))
+    return model
+
+
 def fixed_input(shape):
     size = int(np.prod(shape))
     x = 127.5 + 127.5 * np.sin(0.011 * np.arange(size) + 0.3)
@@ -86,6 +108,10 @@ def _channels_last():
 
 
 class ArchitectureTest(testing.TestCase):
+    def setUp(self):
+        super().setUp()
+        self.enterContext(zero_weights())
+
     @parameterized.named_parameters(
         (key, key) for key in VARIANTS if os.path.exists(
             os.path.join(FIXTURES, f"{key}.json")
@@ -99,7 +125,8 @@ class ArchitectureTest(testing.TestCase):
             self.skipTest("fixtures are channels_last")
         with open(os.path.join(FIXTURES, f"{key}.json")) as f:
             ref = json.load(f)
-        model = FUNCTIONS[fn_name](
+        model = build_with_deterministic_weights(
+            FUNCTIONS[fn_name],
             weights=None, classifier_activation=None, **kwargs
         )
         self.assertEqual(model.name, ref["name"])
@@ -111,8 +138,6 @@ class ArchitectureTest(testing.TestCase):
             [[w.name, list(w.shape)] for w in model.weights], ref["weights"]
         )
         self.assertEqual(model.count_params(), ref["params"])
-        for i, w in enumerate(model.weights):
-            w.assign(deterministic_value(i, w.name, tuple(w.shape)))
         x = fixed_input((2,) + tuple(kwargs["input_shape"]))
         y = np.asarray(model.predict(x, verbose=0))
         expected = np.asarray(ref["output"])

@@ -21,6 +21,7 @@ from keras.src.applications import efficientnet
 from keras.src.applications import efficientnet_v2
 from keras.src.applications import imagenet_utils
 from keras.src.applications import nasnet
+from keras.src.applications.applications_a_test import zero_weights
 
 FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
 LARGE = os.environ.get("KERAS_TEST_LARGE_APPLICATIONS") == "1"
@@ -86,16 +87,20 @@ class Stop(Exception):
     reason="fixtures are channels_last",
 )
 class ApplicationsBTest(testing.TestCase):
+    def setUp(self):
+        super().setUp()
+        self.enterContext(zero_weights())
+
     def check_against_fixture(self, name):
         fixture = load_fixture(name)
         kwargs = dict(fixture["kwargs"])
         kwargs["input_shape"] = tuple(kwargs["input_shape"])
         model = BUILDERS[name](weights=None, **kwargs)
+        assign_deterministic_weights(model)
         layers, shapes, params = describe(model)
         self.assertEqual(layers, fixture["layers"])
         self.assertEqual(shapes, fixture["weight_shapes"])
         self.assertEqual(params, fixture["params"])
-        assign_deterministic_weights(model)
         x = fixed_input((1,) + kwargs["input_shape"])
         # predict() compiles the whole graph once: on JAX 5x faster than
         # eager calls, which compile each op (CI time).
@@ -245,6 +250,9 @@ class ApplicationsBTest(testing.TestCase):
                         self.assertEqual(out[0][1][1], "class_3")
                         self.assertAllClose(out[0][0][2], 0.7)
 
+
+class BuildingBlocksTest(testing.TestCase):
+    # Real initializers here: LayerScale starts at its init value.
     def test_building_blocks(self):
         x = np.ones((2, 4, 4, 3), dtype="float32")
         layer = convnext.LayerScale(0.5, 3)

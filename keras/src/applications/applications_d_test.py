@@ -20,7 +20,10 @@ from keras.src import testing
 from keras.src.applications import imagenet_utils
 from keras.src.applications import inception_resnet_v2
 from keras.src.applications import mobilenet_v3
-from keras.src.applications.applications_a_test import deterministic_value
+from keras.src.applications.applications_a_test import (
+    build_with_deterministic_weights,
+)
+from keras.src.applications.applications_a_test import zero_weights
 from keras.src.applications.applications_a_test import fixed_input
 
 FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
@@ -75,6 +78,10 @@ def _requested_file(build):
 
 
 class ArchitectureTest(testing.TestCase):
+    def setUp(self):
+        super().setUp()
+        self.enterContext(zero_weights())
+
     @parameterized.named_parameters((key, key) for key in VARIANTS)
     def test_matches_upstream(self, key):
         fn_name, kwargs, in_ci = VARIANTS[key]
@@ -84,7 +91,8 @@ class ArchitectureTest(testing.TestCase):
             self.skipTest("fixtures are channels_last")
         with open(os.path.join(FIXTURES, f"{key}.json")) as f:
             ref = json.load(f)
-        model = FUNCTIONS[fn_name](
+        model = build_with_deterministic_weights(
+            FUNCTIONS[fn_name],
             weights=None, classifier_activation=None, **kwargs
         )
         self.assertEqual(model.name, ref["name"])
@@ -96,8 +104,6 @@ class ArchitectureTest(testing.TestCase):
             [[w.name, list(w.shape)] for w in model.weights], ref["weights"]
         )
         self.assertEqual(model.count_params(), ref["params"])
-        for i, w in enumerate(model.weights):
-            w.assign(deterministic_value(i, w.name, tuple(w.shape)))
         x = fixed_input((2,) + tuple(kwargs["input_shape"]))
         y = np.asarray(model.predict(x, verbose=0))
         expected = np.asarray(ref["output"])
