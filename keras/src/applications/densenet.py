@@ -190,7 +190,7 @@ def DenseNet(
     ```python
     model = DenseNet((1, 1, 1, 1), weights=None, include_top=False,
                      input_shape=(32, 32, 3))
-    model.output.shape  # (None, 1, 1, 80)
+    model.output.shape  # (None, 1, 1, 68)
     ```
     """
     blocks = tuple(blocks)
