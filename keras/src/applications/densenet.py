@@ -185,6 +185,10 @@ def DenseNet(
     Returns:
         A functional `keras.Model`.
 
+    Raises:
+        ValueError: with the `channels_first` image data format (Keras's
+            DenseNet supports only `channels_last`), or invalid arguments.
+
     Example:
 
     ```python
@@ -193,6 +197,14 @@ def DenseNet(
     model.output.shape  # (None, 1, 1, 68)
     ```
     """
+    if backend.image_data_format() == "channels_first":
+        raise ValueError(
+            "DenseNet is built for the `channels_last` image data format "
+            "only (as in Keras). Received: image_data_format="
+            f"{backend.image_data_format()}; set it to `channels_last` with "
+            "`keras.config.set_image_data_format` or in "
+            "~/.keras/keras.json."
+        )
     blocks = tuple(blocks)
     if weights == "imagenet" and blocks not in _WEIGHTS:
         raise ValueError(
