@@ -15,7 +15,6 @@ from keras.src.layers import layer_helpers
 from keras.src.layers.layer import Layer
 from keras.src.trainers.trainer import Trainer
 from keras.src.saving import serialization_lib
-from keras.src.utils import summary_utils
 
 
 @keras_export(["keras.Model", "keras.models.Model"])
@@ -137,6 +136,9 @@ class Model(Trainer, Layer):
         ...                           keras.layers.Dense(2)])
         >>> model.summary(print_fn=lambda line, **kw: None)
         """
+        # Imported here: `rich` costs `import keras` ~20 ms.
+        from keras.src.utils import summary_utils
+
         summary_utils.print_summary(
             self,
             line_length=line_length,

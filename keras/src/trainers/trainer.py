@@ -195,7 +195,7 @@ class Trainer:
     @property
     def metrics(self):
         """The metrics tracked by `fit`/`evaluate`: the loss, the compiled
-        metrics, then metrics held by layers."""
+        metrics, then metrics held by the model itself and its layers."""
         metrics = []
         if self.compiled:
             metrics.append(self._loss_tracker)
@@ -203,8 +203,11 @@ class Trainer:
                 metrics.append(self._compile_metrics)
             if self._compile_loss is not None:
                 metrics.extend(self._compile_loss.metrics)
-        for layer in self._flatten_layers(include_self=False):
-            metrics.extend(layer._metrics)
+        for layer in self._flatten_layers():
+            metrics.extend(
+                m for m in layer._metrics
+                if not any(m is listed for listed in metrics)
+            )
         return metrics
 
     @property
