@@ -6,6 +6,7 @@ from keras import backend as backend
 from keras import callbacks as callbacks
 from keras import config as config
 from keras import constraints as constraints
+from keras import distillation as distillation
 from keras import dtype_policies as dtype_policies
 from keras import export as export
 from keras import initializers as initializers
@@ -39,6 +40,7 @@ from keras.src.ops.operation import Operation as Operation
 from keras.src.optimizers.base_optimizer import Optimizer as Optimizer
 from keras.src.quantizers.quantizers import Quantizer as Quantizer
 from keras.src.regularizers.regularizers import Regularizer as Regularizer
+from keras.src.backend.common.remat import RematScope as RematScope
 from keras.src.models.sequential import Sequential as Sequential
 from keras.src.backend.common.stateless_scope import (
     StatelessScope as StatelessScope,
