@@ -7,6 +7,8 @@ how gradients are taken, how batches are converted and how steps are
 compiled: the contract is written in `backend_trainer.py`.
 """
 
+import warnings
+
 import numpy as np
 
 from keras.src import backend
@@ -397,6 +399,7 @@ class Trainer:
         """
         self._check_compiled("fit")
         _backend_trainer().check_can_train(self)
+        epochs = _capped_epochs(epochs)
         if validation_split and validation_data is None:
             (x, y, sample_weight), validation_data = (
                 data_adapter_utils.train_validation_split(
@@ -751,6 +754,16 @@ def _flat_logs(logs):
 def _is_scalar(value):
     shape = getattr(value, "shape", None)
     return shape is None or len(shape) == 0 or int(np.prod(shape)) == 1
+
+
+def _capped_epochs(epochs):
+    """`epochs`, at most `keras.config.max_epochs()` (with a warning, as
+    Keras)."""
+    cap = backend.config.max_epochs()
+    if cap is not None and cap < epochs:
+        warnings.warn(f"Limiting epochs to {cap}")
+        return cap
+    return epochs
 
 
 def _should_validate(epoch, validation_freq):

@@ -149,6 +149,18 @@ class FitTest(testing.TestCase):
         self.assertEqual(set(results), {"loss", "mae"})
         self.assertEqual(model.predict(x, verbose=0).shape, (32, 1))
 
+    def test_max_epochs_caps_fit(self):
+        model = small_model()
+        model.compile(optimizer="sgd", loss="mse")
+        x, y = regression_data(8)
+        keras.config.set_max_epochs(2)
+        try:
+            with self.assertWarnsRegex(UserWarning, "Limiting epochs to 2"):
+                history = model.fit(x, y, epochs=5, verbose=0)
+        finally:
+            keras.config.set_max_epochs(None)
+        self.assertLen(history.history["loss"], 2)
+
     def test_validation_and_partial_last_batch(self):
         model = small_model()
         model.compile(optimizer="sgd", loss="mse")

@@ -498,6 +498,11 @@ class AutocastScope:
         self.dtype = None if dtype is None else dtypes.standardize_dtype(
             dtype
         )
+        if self.dtype is not None and not dtypes.is_float_dtype(self.dtype):
+            raise ValueError(
+                "`AutocastScope` can only be used with a floating-point "
+                f"target dtype, such as 'float16'. Received: dtype={dtype}"
+            )
 
     def read_dtype(self, variable_dtype):
         """The dtype a variable of `variable_dtype` reads as."""

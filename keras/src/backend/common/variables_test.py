@@ -17,6 +17,11 @@ class VariableHelpersTest(testing.TestCase):
         self.assertAllClose(v.numpy(), [1.0, 1.0])
         self.assertIs(variables.Variable, backend.KerasVariable)
 
+    def test_autocast_scope_needs_a_float_dtype(self):
+        with self.assertRaisesRegex(ValueError, "floating-point.*int32"):
+            variables.AutocastScope("int32")
+        self.assertIsNone(variables.AutocastScope(None).dtype)
+
     def test_shape_equal(self):
         self.assertTrue(variables.shape_equal((1, None), (1, 3)))
         self.assertFalse(variables.shape_equal((1, 2), (1, 3)))
