@@ -127,14 +127,16 @@ class Trainer:
         self.steps_per_execution = int(steps_per_execution)
         self._run_eagerly = bool(run_eagerly)
         self._jit_compile = self._resolve_jit_compile(jit_compile)
-        self._compile_config = {
+        # Untracked: the user's metric instances are tracked through
+        # `_compile_metrics`, not again as metrics of the model itself.
+        object.__setattr__(self, "_compile_config", {
             "optimizer": optimizer, "loss": loss,
             "loss_weights": loss_weights, "metrics": metrics,
             "weighted_metrics": weighted_metrics,
             "run_eagerly": run_eagerly,
             "steps_per_execution": steps_per_execution,
             "jit_compile": jit_compile,
-        }
+        })
         self.train_function = None
         self.test_function = None
         self.predict_function = None
