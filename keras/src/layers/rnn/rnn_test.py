@@ -228,4 +228,10 @@ class RNNTest(testing.TestCase):
         model.compile("sgd", "mse", jit_compile=False)
         model.fit(_x((4, 3, 2)), _x((4, 2), seed=1), batch_size=2,
                   epochs=1, verbose=0, shuffle=False)
-        self.assertNotAllClose(layer.states[0], np.zeros((2, 2)))
+        if backend.backend() == "jax":
+            # JAX steps are pure functions of the model's variables, and
+            # the states are not among them: upstream Keras leaves them
+            # at zero through `fit` too (checked with Keras 3.15.1).
+            self.assertAllClose(layer.states[0], np.zeros((2, 2)))
+        else:
+            self.assertNotAllClose(layer.states[0], np.zeros((2, 2)))
