@@ -103,6 +103,36 @@ def fixed_input(shape):
     return (x.reshape(shape) / 255.0).astype("float32")
 
 
+def assert_matches_fixture(test, key, builder, in_ci, **kwargs):
+    """Checks `builder(**kwargs)` against the fixture `<key>.json` written
+    by upstream Keras: name, layers, weight shapes, parameter count and,
+    with `deterministic_value` weights, the output on `fixed_input`."""
+    if not (in_ci or LARGE):
+        test.skipTest("set KERAS_TEST_LARGE_APPLICATIONS=1")
+    if not _channels_last():
+        test.skipTest("fixtures are channels_last")
+    with open(os.path.join(FIXTURES, f"{key}.json")) as f:
+        ref = json.load(f)
+    model = build_with_deterministic_weights(
+        builder, weights=None, classifier_activation=None, **kwargs
+    )
+    test.assertEqual(model.name, ref["name"])
+    test.assertEqual(
+        [[l.name, type(l).__name__] for l in model.layers], ref["layers"]
+    )
+    test.assertEqual(
+        [[w.name, list(w.shape)] for w in model.weights], ref["weights"]
+    )
+    test.assertEqual(model.count_params(), ref["params"])
+    x = fixed_input((2,) + tuple(kwargs["input_shape"]))
+    # `predict` compiles the whole model once: on JAX far cheaper than
+    # eager calls, which compile each op.
+    y = np.asarray(model.predict(x, verbose=0))
+    expected = np.asarray(ref["output"])
+    scale = max(1.0, float(np.abs(expected).max()))
+    test.assertAllClose(y, expected, atol=2e-4 * scale, rtol=1e-3)
+
+
 def _channels_last():
     return backend.image_data_format() == "channels_last"
 
@@ -119,30 +149,7 @@ class ArchitectureTest(testing.TestCase):
     )
     def test_matches_upstream(self, key):
         fn_name, kwargs, in_ci = VARIANTS[key]
-        if not (in_ci or LARGE):
-            self.skipTest("set KERAS_TEST_LARGE_APPLICATIONS=1")
-        if not _channels_last():
-            self.skipTest("fixtures are channels_last")
-        with open(os.path.join(FIXTURES, f"{key}.json")) as f:
-            ref = json.load(f)
-        model = build_with_deterministic_weights(
-            FUNCTIONS[fn_name],
-            weights=None, classifier_activation=None, **kwargs
-        )
-        self.assertEqual(model.name, ref["name"])
-        self.assertEqual(
-            [[l.name, type(l).__name__] for l in model.layers],
-            ref["layers"],
-        )
-        self.assertEqual(
-            [[w.name, list(w.shape)] for w in model.weights], ref["weights"]
-        )
-        self.assertEqual(model.count_params(), ref["params"])
-        x = fixed_input((2,) + tuple(kwargs["input_shape"]))
-        y = np.asarray(model.predict(x, verbose=0))
-        expected = np.asarray(ref["output"])
-        scale = max(1.0, float(np.abs(expected).max()))
-        self.assertAllClose(y, expected, atol=2e-4 * scale, rtol=1e-3)
+        assert_matches_fixture(self, key, FUNCTIONS[fn_name], in_ci, **kwargs)
 
     @parameterized.parameters("avg", "max")
     def test_no_top_with_pooling(self, pooling):

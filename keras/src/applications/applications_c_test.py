@@ -6,7 +6,6 @@ DenseNet121, Xception and InceptionV3 run on every backend; DenseNet169
 and DenseNet201 only with `KERAS_TEST_LARGE_APPLICATIONS=1` (CI time).
 """
 
-import json
 import os
 from unittest import mock
 
@@ -20,12 +19,12 @@ from keras.src.applications import densenet
 from keras.src.applications import imagenet_utils
 from keras.src.applications import inception_v3
 from keras.src.applications import xception
-from keras.src.applications.applications_a_test import deterministic_value
-from keras.src.applications.applications_a_test import fixed_input
+from keras.src.applications.applications_a_test import (
+    assert_matches_fixture,
+)
 from keras.src.backend.common.variables import initializers_deferred
 from keras.src.models import Model
 
-FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
 LARGE = os.environ.get("KERAS_TEST_LARGE_APPLICATIONS") == "1"
 
 # fixture -> (function, input side, runs on every backend in CI)
@@ -85,42 +84,9 @@ class ArchitectureTest(testing.TestCase):
     @parameterized.named_parameters((key, key) for key in VARIANTS)
     def test_matches_upstream(self, key):
         fn, side, in_ci = VARIANTS[key]
-        if not (in_ci or LARGE):
-            self.skipTest("set KERAS_TEST_LARGE_APPLICATIONS=1")
-        if not _channels_last():
-            self.skipTest("fixtures are channels_last")
-        with open(os.path.join(FIXTURES, f"{key}.json")) as f:
-            ref = json.load(f)
-        # The initializers never run: on JAX their random draws compile one
-        # program per weight shape, most of this test's time.
-        with initializers_deferred():
-            model = fn(
-                weights=None,
-                classifier_activation=None,
-                input_shape=(side, side, 3),
-            )
-            for i, w in enumerate(model.weights):
-                w.assign(deterministic_value(i, w.name, tuple(w.shape)))
-        self.assertEqual(model.name, ref["name"])
-        self.assertEqual(
-            [[l.name, type(l).__name__] for l in model.layers],
-            ref["layers"],
+        assert_matches_fixture(
+            self, key, fn, in_ci, input_shape=(side, side, 3)
         )
-        self.assertEqual(
-            [[w.name, list(w.shape)] for w in model.weights], ref["weights"]
-        )
-        self.assertEqual(model.count_params(), ref["params"])
-        x = fixed_input((2, side, side, 3))
-        if backend.backend() == "jax":
-            # Eager JAX compiles each op for each new shape (DenseNet's
-            # channels grow at every layer): one compiled program is about
-            # half the time. Elsewhere the eager call is the cheapest.
-            y = model.predict(x, verbose=0)
-        else:
-            y = model(x, training=False)
-        expected = np.asarray(ref["output"])
-        scale = max(1.0, float(np.abs(expected).max()))
-        self.assertAllClose(y, expected, atol=2e-4 * scale, rtol=1e-3)
 
     @parameterized.named_parameters(
         ("xception_top", "Xception", True, True),

@@ -6,7 +6,6 @@ Only MobileNetV3Small runs the fixture comparison on every backend; the
 larger variants run with `KERAS_TEST_LARGE_APPLICATIONS=1` (CI time).
 """
 
-import json
 import os
 import warnings
 from unittest import mock
@@ -21,12 +20,10 @@ from keras.src.applications import imagenet_utils
 from keras.src.applications import inception_resnet_v2
 from keras.src.applications import mobilenet_v3
 from keras.src.applications.applications_a_test import (
-    build_with_deterministic_weights,
+    assert_matches_fixture,
 )
 from keras.src.applications.applications_a_test import zero_weights
-from keras.src.applications.applications_a_test import fixed_input
 
-FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
 LARGE = os.environ.get("KERAS_TEST_LARGE_APPLICATIONS") == "1"
 
 FUNCTIONS = {
@@ -49,10 +46,6 @@ VARIANTS = {
         "InceptionResNetV2", {"input_shape": (75, 75, 3)}, False
     ),
 }
-
-
-def _channels_last():
-    return backend.image_data_format() == "channels_last"
 
 
 class Stop(Exception):
@@ -85,30 +78,7 @@ class ArchitectureTest(testing.TestCase):
     @parameterized.named_parameters((key, key) for key in VARIANTS)
     def test_matches_upstream(self, key):
         fn_name, kwargs, in_ci = VARIANTS[key]
-        if not (in_ci or LARGE):
-            self.skipTest("set KERAS_TEST_LARGE_APPLICATIONS=1")
-        if not _channels_last():
-            self.skipTest("fixtures are channels_last")
-        with open(os.path.join(FIXTURES, f"{key}.json")) as f:
-            ref = json.load(f)
-        model = build_with_deterministic_weights(
-            FUNCTIONS[fn_name],
-            weights=None, classifier_activation=None, **kwargs
-        )
-        self.assertEqual(model.name, ref["name"])
-        self.assertEqual(
-            [[l.name, type(l).__name__] for l in model.layers],
-            ref["layers"],
-        )
-        self.assertEqual(
-            [[w.name, list(w.shape)] for w in model.weights], ref["weights"]
-        )
-        self.assertEqual(model.count_params(), ref["params"])
-        x = fixed_input((2,) + tuple(kwargs["input_shape"]))
-        y = np.asarray(model.predict(x, verbose=0))
-        expected = np.asarray(ref["output"])
-        scale = max(1.0, float(np.abs(expected).max()))
-        self.assertAllClose(y, expected, atol=2e-4 * scale, rtol=1e-3)
+        assert_matches_fixture(self, key, FUNCTIONS[fn_name], in_ci, **kwargs)
 
     def test_mobilenet_v3_options(self):
         # Shapes and head layers as printed by upstream Keras 3.15.1.
