@@ -35,7 +35,6 @@ import warnings
 
 import numpy as np
 import torch
-from torch.fx.experimental.symbolic_shapes import is_concrete_int
 
 from keras.src.backend.common import standardize_dtype
 from keras.src.backend.common.stateless_scope import StatelessScope
@@ -225,6 +224,9 @@ def _export_kwargs(kwargs):
 
 def _check_dynamic_axes(program, input_signature):
     """Raises when torch fixed an axis the signature leaves free."""
+    # Imported here: it pulls in sympy, most of a second on `import keras`.
+    from torch.fx.experimental.symbolic_shapes import is_concrete_int
+
     placeholders = [
         node for node in program.graph.nodes
         if node.op == "placeholder"
