@@ -29,6 +29,7 @@ class Variable(KerasVariable):
     # Initial values are made outside any graph being traced: a variable
     # first needed inside a `tf.function` (the global seed generator) must
     # outlive that graph.
+    @functools.wraps(KerasVariable.__init__)
     def __init__(self, *args, **kwargs):
         with tf.init_scope():
             super().__init__(*args, **kwargs)
