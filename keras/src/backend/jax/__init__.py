@@ -40,3 +40,4 @@ from keras.src.backend.jax.rnn import lstm
 from keras.src.backend.jax.rnn import rnn
 from keras.src.backend.config import is_nnx_enabled
 from keras.src.backend.jax import tensorboard
+from keras.src.backend.jax import distribution_lib
