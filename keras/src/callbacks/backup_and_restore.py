@@ -27,6 +27,7 @@ import os
 import warnings
 
 from keras.src.api_export import keras_export
+from keras.src.callbacks import chief
 from keras.src.callbacks.callback import Callback
 from keras.src.callbacks.model_checkpoint import check_save_freq
 from keras.src.callbacks.model_checkpoint import save_atomically
@@ -165,6 +166,8 @@ class BackupAndRestore(Callback):
             self._delete()
 
     def _backup(self, epoch, batch):
+        if not chief.is_chief():
+            return  # Process 0 of a multi-process run writes alone.
         if self.double_checkpoint and os.path.exists(
             self._training_metadata_path
         ):
@@ -217,6 +220,8 @@ class BackupAndRestore(Callback):
         return None
 
     def _delete(self):
+        if not chief.is_chief():
+            return
         for path in (
             self._weights_path,
             self._training_metadata_path,

@@ -9,6 +9,7 @@ import os
 import uuid
 
 from keras.src.api_export import keras_export
+from keras.src.callbacks import chief
 from keras.src.callbacks.monitor_callback import MonitorCallback
 from keras.src.callbacks.monitor_callback import to_float
 from keras.src.utils import io_utils
@@ -111,6 +112,8 @@ class ModelCheckpoint(MonitorCallback):
         filepath = self._format_filepath(epoch, batch, logs)
         if self.save_best_only and not self._improved(epoch, logs, filepath):
             return
+        if not chief.is_chief():
+            return  # Process 0 of a multi-process run writes alone.
         if self.verbose > 0 and not self.save_best_only:
             io_utils.print_msg(
                 f"\nEpoch {epoch + 1}: saving model to {filepath}"

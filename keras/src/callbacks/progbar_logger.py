@@ -1,6 +1,7 @@
 """`keras.callbacks.ProgbarLogger`: the progress bars of the loops."""
 
 from keras.src.api_export import keras_export
+from keras.src.callbacks import chief
 from keras.src.callbacks.callback import Callback
 from keras.src.utils import io_utils
 from keras.src.utils.progbar import Progbar
@@ -49,6 +50,8 @@ class ProgbarLogger(Callback):
         super().set_params(params)
         verbose = params.get("verbose", 1)
         self.verbose = 1 if verbose == "auto" else verbose
+        if not chief.is_chief():
+            self.verbose = 0  # Process 0 of a multi-process run prints.
         self.epochs = params.get("epochs", 1)
         self.target = params.get("steps")
 

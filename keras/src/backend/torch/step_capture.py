@@ -41,6 +41,7 @@ from torch.fx.experimental.symbolic_shapes import DimDynamic
 from torch.fx.experimental.symbolic_shapes import ShapeEnv
 from torch.fx.experimental.symbolic_shapes import StatelessSymbolicContext
 
+from keras.src.backend.torch import distribution_lib
 from keras.src.trainers import stateless_steps
 
 
@@ -49,6 +50,9 @@ def _value_and_grad(fn):
 
     def value_and_grad(*args):
         gradients, (value, aux) = grad_and_value(*args)
+        if distribution_lib.data_parallel_world() is not None:
+            # Averaged over the ranks inside the graph (data parallel).
+            gradients = distribution_lib.traced_mean_gradients(gradients)
         return (value, aux), gradients
 
     return value_and_grad

@@ -11,7 +11,18 @@ forward, loss, backward, optimizer update and metric updates
 (`step_capture.py`). A model that overrides a step, or holds a layer
 that does not support torch compilation, gets `torch.compile` of its
 ordinary step instead (which breaks the graph at `loss.backward()`).
+
+Under `keras.distribution.DataParallel` with a `torch.distributed`
+process group of several processes (`distribution_lib.py`), the train
+and test functions broadcast rank 0's weights on their first call and
+give each step this rank's part of every global batch (a view); eager
+gradients are averaged over the ranks in `compute_gradients`, captured
+ones inside the graph; the logs each call returns are averaged over the
+ranks and the metric states summed at the end of an epoch (`sync_state`),
+so callbacks see the global figures. `predict` runs whole on every rank.
 """
+
+import weakref
 
 import torch
 
@@ -19,6 +30,7 @@ import numpy as np
 
 from keras.src import tree
 from keras.src.backend.torch import compiler
+from keras.src.backend.torch import distribution_lib
 from keras.src.backend.torch.core import convert_to_tensor
 from keras.src.backend.torch.core import get_device
 from keras.src.backend.torch.step_capture import CapturedStep
@@ -62,9 +74,25 @@ def batch_iterable(data_adapter):
             is DataAdapter.get_torch_dataloader):
         # The default loader only converts NumPy batches: converting them
         # here skips its per-batch machinery (~40us).
-        return Passes(data_adapter.get_numpy_iterator, convert_batch)
+        return Passes(_same_order_on_every_rank(
+            data_adapter.get_numpy_iterator), convert_batch)
     loader = data_adapter.get_torch_dataloader()
     return Passes(lambda: iter(loader), convert_batch)
+
+
+def _same_order_on_every_rank(make):
+    """`make`, drawing a data-parallel run's shuffles on every rank with
+    rank 0's NumPy random state, so that the ranks split the same global
+    batches (one small broadcast per pass)."""
+
+    def make_pass():
+        if distribution_lib.data_parallel_world() is not None:
+            state = [np.random.get_state()]
+            torch.distributed.broadcast_object_list(state, src=0)
+            np.random.set_state(state[0])
+        return make()
+
+    return make_pass
 
 
 def compute_gradients(loss_fn, variables):
@@ -76,7 +104,10 @@ def compute_gradients(loss_fn, variables):
         variable.value.grad = None
     scaled, aux = loss_fn()
     scaled.backward()
-    return aux, [v.value.grad for v in variables]
+    gradients = [v.value.grad for v in variables]
+    if distribution_lib.data_parallel_world() is not None:
+        distribution_lib.mean_gradients(gradients)
+    return aux, gradients
 
 
 def update_scope():
@@ -115,14 +146,16 @@ def _run_outside_compiled_region(layer):
 
 
 def make_train_function(model):
-    return _last_logs_of(_compiled(model, "train"), grad_enabled=True)
+    return _last_logs_of(model, _compiled(model, "train"),
+                         grad_enabled=True)
 
 
 def make_test_function(model):
-    return _last_logs_of(_compiled(model, "test"), grad_enabled=False)
+    return _last_logs_of(model, _compiled(model, "test"),
+                         grad_enabled=False)
 
 
-def _last_logs_of(step, grad_enabled):
+def _last_logs_of(model, step, grad_enabled):
     """A function running `step` on each batch, returning the last logs."""
 
     def run(batches):
@@ -132,7 +165,22 @@ def _last_logs_of(step, grad_enabled):
                 logs = step(data)
         return logs
 
-    return run
+    def run_data_parallel(batches):
+        world = distribution_lib.data_parallel_world()
+        if world is None:
+            return run(batches)
+        if not synced:
+            # Every rank starts from rank 0's weights.
+            distribution_lib.broadcast_variables(model.variables)
+            synced.append(True)
+        rank, size = world
+        logs = run([distribution_lib.shard_batch(data, rank, size)
+                    for data in batches])
+        _unsummed_metrics.add(model)
+        return logs if logs is None else distribution_lib.mean_logs(logs)
+
+    synced = []
+    return run_data_parallel
 
 
 def make_predict_function(model):
@@ -149,7 +197,17 @@ def make_predict_function(model):
 
 
 def sync_state(model, metrics_only=False):
-    """Nothing to sync: torch steps update the variables in place."""
+    """Torch steps update the variables in place. In a data-parallel run,
+    the metric states (totals and counts) are summed over the ranks, so
+    that the epoch's results are those of the whole data."""
+    if model in _unsummed_metrics:
+        # Once per run of steps: `sync_state` also follows `predict`.
+        _unsummed_metrics.discard(model)
+        distribution_lib.sum_variables(model.metrics_variables)
+
+
+# Models whose metric states hold this rank's figures alone.
+_unsummed_metrics = weakref.WeakSet()
 
 
 def __getattr__(name):
