@@ -205,13 +205,13 @@ class Optimizer:
             dtype: the dtype; defaults to `floatx()`.
             aggregation: how replicas combine it (`"none"`, `"mean"`,
                 `"sum"`, `"only_first_replica"`).
-            layout: a distribution layout (unused on a single device).
+            layout: a `keras.distribution.TensorLayout` to place the
+                variable with (default: the current distribution's).
             name: the variable's name.
 
         Returns:
             The new variable, which `variables` now lists.
         """
-        del layout
         initializer = initializers.get(initializer)
         with backend.name_scope(self.name, caller=self):
             variable = backend.Variable(
@@ -221,6 +221,7 @@ class Optimizer:
                 trainable=False,
                 aggregation=aggregation,
                 name=name,
+                layout=layout,
             )
         self._track_variable(variable)
         return variable
@@ -248,6 +249,8 @@ class Optimizer:
             shape=tuple(reference_variable.shape),
             initializer=initializer,
             dtype=backend.standardize_dtype(reference_variable.dtype),
+            # A slot is laid out like its variable (sharded with it).
+            layout=getattr(reference_variable, "_layout", None),
             name=f"{prefix}_{name}" if name else prefix,
         )
 

@@ -33,7 +33,9 @@ class KerasVariable:
             or `"only_first_replica"`.
         synchronization: `"auto"`, `"none"`, `"on_read"` or `"on_write"`.
         name: the variable's name; its `path` adds the enclosing scopes.
-        layout: a distribution layout (unused on a single device).
+        layout: a `keras.distribution.TensorLayout` (or the backend's
+            own layout) to place the variable with. Defaults to the one
+            the current distribution gives it, if any.
 
     Example:
 
@@ -56,7 +58,6 @@ class KerasVariable:
         layout=None,
         **kwargs,
     ):
-        del layout
         kwargs.pop("overwrite_with_gradient", None)
         if kwargs:
             raise TypeError(f"Unexpected arguments for Variable: {kwargs}")
@@ -89,6 +90,7 @@ class KerasVariable:
         self._overwrite_with_gradient = False
         self._value = None
         self._initializer = None
+        self._layout = layout
         self.regularizer = None
         self.constraint = None
 
@@ -116,7 +118,7 @@ class KerasVariable:
                     f"Variable {self.name!r}: the initial value has shape "
                     f"{self._shape}, but `shape={shape}` was given."
                 )
-            self._initialize(value)
+            self._initialize(self._laid_out(value))
 
     def _deferred_initialize(self):
         if self._value is not None:
@@ -124,7 +126,9 @@ class KerasVariable:
         if _PENDING_INITIALIZERS is not None and self._start_as_zeros():
             return
         value = self._initializer(self._shape, dtype=self._dtype)
-        self._initialize(self._convert_to_tensor(value, dtype=self._dtype))
+        self._initialize(
+            self._laid_out(self._convert_to_tensor(value, dtype=self._dtype))
+        )
         self._initializer = None
 
     def _start_as_zeros(self):
@@ -135,11 +139,28 @@ class KerasVariable:
         except TypeError:  # A dtype NumPy does not know: initialize now.
             return False
         self._initialize_owned(
-            self._convert_to_tensor(zeros, dtype=self._dtype)
+            self._laid_out(self._convert_to_tensor(zeros, dtype=self._dtype))
         )
         _PENDING_INITIALIZERS[id(self)] = (self, self._initializer)
         self._initializer = None
         return True
+
+    def _laid_out(self, value):
+        """`value` placed as the variable's layout says.
+
+        The layout is the one given at creation, else the current
+        distribution's for this variable (resolved once, here); without
+        either the value stays as it is.
+        """
+        if self._layout is None:
+            distribution = global_state.get_global_attribute("distribution")
+            if distribution is None:
+                return value
+            self._layout = distribution.get_variable_layout(self)
+        # Imported here: the backend package imports this module.
+        from keras.src.backend import distribution_lib
+
+        return distribution_lib.distribute_variable(value, self._layout)
 
     # -- backend hooks ----------------------------------------------------
 
@@ -218,6 +239,8 @@ class KerasVariable:
         if scope is not None:
             scope.add_update((self, value))
         else:
+            if self._layout is not None:
+                value = self._laid_out(value)  # Keep the layout.
             self._direct_assign(value)
         return value
 

@@ -136,6 +136,13 @@ def distribute_variable(value, layout):
     return distribute_tensor(value, layout)
 
 
+def _axis_size(sharding, axis_name):
+    mesh = getattr(sharding, "mesh", None)
+    if mesh is None or axis_name not in mesh.shape:
+        return 1
+    return mesh.shape[axis_name]
+
+
 def distribute_data_input(per_process_batch, layout, batch_dim_name):
     """One global batch array from this process's part of it.
 
@@ -151,9 +158,15 @@ def distribute_data_input(per_process_batch, layout, batch_dim_name):
     Returns:
         A `jax.Array` sharded as `layout` says.
     """
-    del batch_dim_name  # The layout already names it.
     sharding = _sharding(layout)
+    shape = np.shape(per_process_batch)
     if jax.process_count() == 1:
+        if shape and shape[0] % _axis_size(sharding, batch_dim_name):
+            # A short last batch that does not split evenly: every device
+            # gets it whole (the step compiles once more for its shape).
+            sharding = jax.sharding.NamedSharding(
+                sharding.mesh, jax.sharding.PartitionSpec()
+            )
         return distribute_tensor(per_process_batch, sharding)
     return jax.make_array_from_process_local_data(
         sharding, np.asarray(per_process_batch)

@@ -11,6 +11,12 @@ The step bodies are the backend-neutral ones of
 `stateless_steps.py` and differentiated with `jax.value_and_grad`. The
 contract with the shared trainer is in
 `keras/src/trainers/backend_trainer.py`.
+
+Under a `keras.distribution` distribution each batch is sharded once,
+here, over the mesh's batch axis (`convert_batch`), and the jitted step
+is told to return every laid-out variable with the sharding it came in
+with, so the state keeps its layout from step to step instead of being
+re-laid-out (or gathered) by the compiler's choice.
 """
 
 import contextlib
@@ -19,7 +25,9 @@ import jax
 import jax.numpy as jnp
 
 from keras.src import tree
+from keras.src.backend.common import global_state
 from keras.src.backend.jax import compiler
+from keras.src.backend.jax import distribution_lib
 from keras.src.backend.jax.core import convert_to_tensor
 from keras.src.trainers import stateless_steps
 from keras.src.trainers.backend_trainer import Passes
@@ -33,10 +41,25 @@ def check_can_train(model):
 
 
 def convert_batch(data):
-    """One batch as JAX arrays."""
-    return tree.map_structure(
-        lambda x: None if x is None else convert_to_tensor(x), data
-    )
+    """One batch as JAX arrays, sharded as the current distribution (if
+    any) lays out data."""
+    distribution = global_state.get_global_attribute("distribution")
+    if distribution is None:
+        return tree.map_structure(
+            lambda x: None if x is None else convert_to_tensor(x), data
+        )
+
+    def shard(x):
+        if x is None:
+            return None
+        # NumPy batches go straight from host memory to their devices,
+        # one slice per device, without a stop on the default device.
+        layout = distribution.get_data_layout(x.shape)
+        return distribution_lib.distribute_data_input(
+            x, layout, distribution.batch_dim_name
+        )
+
+    return tree.map_structure(shard, data)
 
 
 def batch_iterable(data_adapter):
@@ -75,7 +98,43 @@ def update_scope():
     return contextlib.nullcontext()
 
 
+def _state_shardings(model, kind):
+    """The sharding of each state value whose variable has a layout
+    (`None` for the others)."""
+    return tuple(
+        [
+            None if v._layout is None else distribution_lib._sharding(
+                v._layout
+            )
+            for v in variables
+        ]
+        for variables in _state_variables(model, kind)
+    )
+
+
+def _keeping_layouts(model, kind, step):
+    """`step`, constraining its new state to the variables' layouts."""
+
+    def laid_out_step(state, data):
+        outputs, state = step(state, data)
+        # Read at trace time (once per compiled signature).
+        shardings = _state_shardings(model, kind)
+        state = tuple(
+            [
+                value if sharding is None
+                else jax.lax.with_sharding_constraint(value, sharding)
+                for value, sharding in zip(values, group)
+            ]
+            for values, group in zip(state, shardings)
+        )
+        return outputs, state
+
+    return laid_out_step
+
+
 def _make(model, kind, step):
+    if global_state.get_global_attribute("distribution") is not None:
+        step = _keeping_layouts(model, kind, step)
     if model.jit_compile and not model.run_eagerly:
         options = model.jit_compile
         compiler.use_compilation_cache()
