@@ -367,8 +367,6 @@ class Distribution:
         self._device_mesh = device_mesh
         self._batch_dim_name = batch_dim_name
         self._auto_shard_dataset = bool(auto_shard_dataset)
-        self._num_processes = _backend_lib().num_processes()
-        self._process_id = _backend_lib().process_id()
 
     @property
     def device_mesh(self):
@@ -392,12 +390,12 @@ class Distribution:
     @property
     def num_processes(self):
         """How many processes share the run."""
-        return self._num_processes
+        return _backend_lib().num_processes()
 
     @property
     def data_shard_id(self):
         """This process's index: which part of the data it reads."""
-        return self._process_id
+        return _backend_lib().process_id()
 
     @property
     def num_model_replicas(self):
@@ -458,7 +456,7 @@ class Distribution:
         `distribute_tf_dataset`); with one process, or
         `auto_shard_dataset=False`, the dataset is returned as is.
         """
-        if self._num_processes <= 1 or not self._auto_shard_dataset:
+        if self.num_processes <= 1 or not self._auto_shard_dataset:
             return dataset
         if type(dataset).__module__.startswith("tensorflow"):
             return self.distribute_tf_dataset(dataset)
@@ -471,7 +469,8 @@ class Distribution:
         process `data_shard_id` keeps its part, so that every step the
         processes' parts together make the global batch.
         """
-        if self._num_processes <= 1 or not self._auto_shard_dataset:
+        num_processes = self.num_processes
+        if num_processes <= 1 or not self._auto_shard_dataset:
             return dataset
         first = next(iter(dataset))
         leaf = first
@@ -479,15 +478,14 @@ class Distribution:
             leaf = next(iter(leaf.values() if isinstance(leaf, dict)
                              else leaf))
         batch_size = int(leaf.shape[0])
-        if batch_size % self._num_processes:
+        if batch_size % num_processes:
             raise ValueError(
                 f"The dataset's batch size ({batch_size}) must be "
-                "divisible by the number of processes "
-                f"({self._num_processes})."
+                f"divisible by the number of processes ({num_processes})."
             )
-        per_process = batch_size // self._num_processes
+        per_process = batch_size // num_processes
         return dataset.rebatch(per_process).shard(
-            self._num_processes, self._process_id
+            num_processes, self.data_shard_id
         )
 
     def _distribute_variable(self, value, layout):
