@@ -2,9 +2,11 @@
 
 from keras.src import backend  # noqa: F401
 from keras.src.api_export import keras_export
+from keras.src.dtype_policies.dtype_policy import AWQDTypePolicy
 from keras.src.dtype_policies.dtype_policy import DTypePolicy
 from keras.src.dtype_policies.dtype_policy import QUANTIZATION_MODES
 from keras.src.dtype_policies.dtype_policy import FloatDTypePolicy
+from keras.src.dtype_policies.dtype_policy import GPTQDTypePolicy
 from keras.src.dtype_policies.dtype_policy import Int4DTypePolicy
 from keras.src.dtype_policies.dtype_policy import QuantizedDTypePolicy
 from keras.src.dtype_policies.dtype_policy import QuantizedFloat8DTypePolicy
@@ -19,6 +21,8 @@ ALL_OBJECTS = {
     QuantizedDTypePolicy,
     Int4DTypePolicy,
     QuantizedFloat8DTypePolicy,
+    GPTQDTypePolicy,
+    AWQDTypePolicy,
     DTypePolicyMap,
 }
 ALL_OBJECTS_DICT = {cls.__name__: cls for cls in ALL_OBJECTS}

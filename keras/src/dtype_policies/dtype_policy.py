@@ -104,9 +104,9 @@ class FloatDTypePolicy(DTypePolicy):
     """
 
 
-# The modes `Layer.quantize` accepts. GPTQ and AWQ (calibrated modes) are
-# not implemented here, so they are not listed.
-QUANTIZATION_MODES = ("int8", "float8", "int4")
+# The modes `Layer.quantize` accepts; "gptq" and "awq" are calibrated
+# modes (`Model.quantize` with a `GPTQConfig` / `AWQConfig`).
+QUANTIZATION_MODES = ("int8", "float8", "int4", "gptq", "awq")
 
 
 @keras_export("keras.dtype_policies.QuantizedDTypePolicy")
@@ -245,6 +245,113 @@ class QuantizedFloat8DTypePolicy(QuantizedDTypePolicy):
         return config
 
 
+class _CalibratedDTypePolicy(QuantizedDTypePolicy):
+    """A `"<kind>/<weight_bits>/<group_size>"` policy (GPTQ, AWQ)."""
+
+    _kind = None
+    _bits = ()
+
+    def __init__(self, mode, source_name=None):
+        kind = self._kind
+        expected = f"'{kind}/<weight_bits>/<group_size>'"
+        parts = mode.split("/") if isinstance(mode, str) else []
+        if len(parts) != 3 or parts[0] != kind:
+            raise ValueError(
+                f"Invalid mode for {type(self).__name__}. Expected format "
+                f"{expected}, but got '{mode}'."
+            )
+        try:
+            bits, group = int(parts[1]), int(parts[2])
+        except ValueError:
+            raise ValueError(
+                f"Invalid mode for {type(self).__name__}. <weight_bits> "
+                "and <group_size> must be integers. Expected format "
+                f"{expected}, but got '{mode}'."
+            ) from None
+        if bits not in self._bits:
+            raise ValueError(self._bits_message(bits, mode))
+        if group <= 0 and group != -1:
+            raise ValueError(
+                "Invalid group_size in mode. Supported values are -1 "
+                "(whole-tensor) or a positive integer, but got "
+                f"{group} from '{mode}'."
+            )
+        super().__init__(mode, source_name)
+        self._weight_bits = bits
+        self._group_size = group
+
+    @property
+    def weight_bits(self):
+        """Bits per quantized weight."""
+        return self._weight_bits
+
+    @property
+    def group_size(self):
+        """Input rows sharing a scale (-1: one group per output unit)."""
+        return self._group_size
+
+    @property
+    def mode(self):
+        """The full mode string, `"<kind>/<weight_bits>/<group_size>"`."""
+        return self._mode
+
+
+@keras_export("keras.dtype_policies.GPTQDTypePolicy")
+class GPTQDTypePolicy(_CalibratedDTypePolicy):
+    """The policy of a layer quantized with GPTQ: `mode` is
+    `"gptq/<weight_bits>/<group_size>"` on top of a float `source_name`.
+
+    Args:
+        mode: `"gptq/<weight_bits>/<group_size>"`; `weight_bits` is 2, 3,
+            4 or 8 and `group_size` a positive integer or -1.
+        source_name: the float policy name (default: `floatx()`).
+
+    Example:
+
+    >>> policy = keras.dtype_policies.GPTQDTypePolicy("gptq/4/128", "float32")
+    >>> policy.name, policy.weight_bits, policy.group_size
+    ('gptq/4/128_from_float32', 4, 128)
+    """
+
+    _modes = ("gptq",)
+    _kind = "gptq"
+    _bits = (2, 3, 4, 8)
+
+    def _bits_message(self, bits, mode):
+        return (
+            "Invalid weight_bits in mode. Supported values are 2, 3, 4, "
+            f"and 8, but got {bits} from '{mode}'."
+        )
+
+
+@keras_export("keras.dtype_policies.AWQDTypePolicy")
+class AWQDTypePolicy(_CalibratedDTypePolicy):
+    """The policy of a layer quantized with AWQ: `mode` is
+    `"awq/4/<group_size>"` on top of a float `source_name`.
+
+    Args:
+        mode: `"awq/4/<group_size>"` (AWQ quantizes to 4 bits);
+            `group_size` is a positive integer or -1.
+        source_name: the float policy name (default: `floatx()`).
+
+    Example:
+
+    >>> policy = keras.dtype_policies.AWQDTypePolicy("awq/4/64", "float32")
+    >>> policy.name, policy.group_size
+    ('awq/4/64_from_float32', 64)
+    """
+
+    _modes = ("awq",)
+    _kind = "awq"
+    _bits = (4,)
+
+    def _bits_message(self, bits, mode):
+        return (
+            "Invalid weight_bits in mode. AWQ only supports 4-bit "
+            f"quantization, but got {bits} from '{mode}'."
+        )
+
+
 def quantized_policy_from_name(name):
     """The quantized policy a `"<mode>_from_<source>"` name describes."""
     mode, sep, source = name.partition("_from_")
@@ -258,6 +365,10 @@ def quantized_policy_from_name(name):
         return Int4DTypePolicy(mode, source)
     if mode == "float8":
         return QuantizedFloat8DTypePolicy(mode, source)
+    if mode.startswith("gptq"):
+        return GPTQDTypePolicy(mode, source)
+    if mode.startswith("awq"):
+        return AWQDTypePolicy(mode, source)
     return QuantizedDTypePolicy(mode, source)
 
 

@@ -300,9 +300,11 @@ class Model(Trainer, Layer):
         and `Embedding` layers in place.
 
         Args:
-            mode: `"int8"`, `"int4"` or `"float8"` (or `None` to take
-                `config.mode`). GPTQ and AWQ are not implemented.
-            config: a `keras.quantizers.QuantizationConfig`.
+            mode: `"int8"`, `"int4"`, `"float8"`, `"gptq"` or `"awq"` (or
+                `None` to take `config.mode`).
+            config: a `keras.quantizers.QuantizationConfig`; required for
+                `"gptq"` (`GPTQConfig`) and `"awq"` (`AWQConfig`), whose
+                calibration data and layer structure it carries.
             filters: which layers to quantize: `None` (all), a regex or a
                 list of regexes searched in layer names, or a callable
                 `f(layer) -> bool`.
@@ -327,13 +329,11 @@ class Model(Trainer, Layer):
             raise ValueError(
                 "You must provide either `mode` or `config` to `quantize`."
             )
-        if mode in ("gptq", "awq") or getattr(config, "mode", None) in (
-            "gptq", "awq"
-        ):
+        calibrated = {"gptq": "GPTQConfig", "awq": "AWQConfig"}
+        if mode in calibrated and config is None:
             raise ValueError(
-                f"Quantization mode {mode or config.mode!r} (calibrated "
-                "post-training quantization) is not implemented here. Use "
-                "'int8', 'int4' or 'float8'."
+                f"For {mode.upper()}, you must pass a `{calibrated[mode]}` "
+                "object in the `config` argument."
             )
         config = quantization_config.validate_and_resolve_config(
             mode, config
@@ -343,6 +343,9 @@ class Model(Trainer, Layer):
         # State the steps hold outside the variables (JAX) goes back into
         # them first: the float variables are about to be replaced.
         _backend_trainer().sync_state(self)
+        if config.mode in calibrated:
+            self._calibrated_quantize(config, filters)
+            return
         quantized = 0
         for layer in self._flatten_layers(include_self=False):
             if (type(layer).quantize is Layer.quantize
@@ -360,6 +363,51 @@ class Model(Trainer, Layer):
                 stacklevel=2,
             )
         # Compiled steps hold the float variables: rebuild them.
+        self.train_function = self.test_function = None
+        self.predict_function = None
+
+    def get_quantization_layer_structure(self, mode):
+        """The layers GPTQ/AWQ calibrate through, for `quantize`.
+
+        Override it in a model class to describe how calibration samples
+        flow through the model (the default has no structure: pass one
+        in the config's `quantization_layer_structure` instead).
+
+        Args:
+            mode: `"gptq"` or `"awq"`.
+
+        Returns:
+            `None`, or a dict with `"pre_block_layers"` (layers turning
+            the samples into the first block's inputs) and
+            `"sequential_blocks"` (the blocks, in order).
+
+        Example:
+
+        >>> model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+        >>> model.get_quantization_layer_structure("gptq") is None
+        True
+        """
+        return None
+
+    def _calibrated_quantize(self, config, filters):
+        from keras.src.quantizers.awq_core import awq_quantize
+        from keras.src.quantizers.gptq_core import gptq_quantize
+
+        structure = config.quantization_layer_structure
+        if structure is None:
+            structure = self.get_quantization_layer_structure(config.mode)
+        run = gptq_quantize if config.mode == "gptq" else awq_quantize
+        if structure is None:
+            # Let the core raise its error naming both ways to give one.
+            run(config, structure, filters=filters)
+        quantized = run(config, structure, filters=filters)
+        if not quantized:
+            warnings.warn(
+                f"Model '{self.name}': no layer was quantized (none of the "
+                "structure's blocks holds a float Dense/EinsumDense layer "
+                "passing `filters`).",
+                stacklevel=3,
+            )
         self.train_function = self.test_function = None
         self.predict_function = None
 

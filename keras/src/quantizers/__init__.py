@@ -1,15 +1,14 @@
 """`keras.quantizers`: quantizers, quantization configs and the maths of
-int8, int4 and float8 quantization.
-
-GPTQ and AWQ (calibrated post-training quantization) are not part of this
-implementation: `Model.quantize` rejects the "gptq" and "awq" modes with a
-clear error rather than pretending to support them.
+int8, int4 and float8 quantization, and of GPTQ and AWQ (calibrated
+post-training quantization, see `gptq_core` and `awq_core`).
 """
 
 import inspect
 
 from keras.src.api_export import keras_export
 from keras.src.backend.common.naming import to_snake_case
+from keras.src.quantizers.awq_config import AWQConfig
+from keras.src.quantizers.gptq_config import GPTQConfig
 from keras.src.quantizers.quantization_config import Float8QuantizationConfig
 from keras.src.quantizers.quantization_config import Int4QuantizationConfig
 from keras.src.quantizers.quantization_config import Int8QuantizationConfig
@@ -35,6 +34,8 @@ ALL_OBJECTS = {
     Int8QuantizationConfig,
     Int4QuantizationConfig,
     Float8QuantizationConfig,
+    GPTQConfig,
+    AWQConfig,
 }
 ALL_OBJECTS_DICT = {cls.__name__: cls for cls in ALL_OBJECTS}
 ALL_OBJECTS_DICT.update(

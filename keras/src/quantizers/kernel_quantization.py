@@ -42,6 +42,7 @@ from keras.src.dtype_policies.dtype_policy import (
 from keras.src.quantizers import quantization_config as qconfig
 from keras.src.quantizers import quantizers
 
+_CALIBRATED = {"gptq": "GPTQConfig", "awq": "AWQConfig"}
 _E4M3_MAX = 448.0
 _E5M2_MAX = 57344.0
 _FLOAT8_VARIABLES = (
@@ -160,14 +161,19 @@ class KernelQuantizationMixin:
                 "enabled is not supported; save and reload the model to "
                 "merge the LoRA update into the kernel first."
             )
+        if mode in _CALIBRATED and config is None:
+            raise ValueError(
+                f"For {mode.upper()}, you must pass a "
+                f"`{_CALIBRATED[mode]}` object in the `config` argument."
+            )
         config = qconfig.validate_and_resolve_config(mode, config)
         mode = config.mode
-        if mode not in ("int8", "int4", "float8"):
-            raise ValueError(
-                f"{name} '{self.name}': quantization mode '{mode}' is not "
-                "supported by this implementation (GPTQ and AWQ are not "
-                "implemented). Use 'int8', 'int4' or 'float8'."
-            )
+        if mode in _CALIBRATED:
+            # Alone, a layer has no calibration data: its kernel is
+            # rounded to nearest (GPTQ with an identity Hessian). A
+            # model's `quantize` calibrates each layer instead.
+            self._calibrated_round_to_nearest(config)
+            return
         kernel = self._kernel
         layout = self._kernel_layout(tuple(kernel.shape))
         object.__setattr__(self, "_quantized_layout", layout)
@@ -219,11 +225,16 @@ class KernelQuantizationMixin:
         elif mode == "float8":
             self._kernel = self._new_float_kernel(kernel_shape)
             self._float8_build()
+        elif mode in _CALIBRATED:
+            policy = self.dtype_policy
+            self._calibrated_variables(
+                layout, mode, policy.weight_bits, policy.group_size
+            )
         else:
             raise ValueError(
                 f"{type(self).__name__} '{self.name}': cannot build "
-                f"quantization mode {mode!r}. Expected 'int8', 'int4' or "
-                "'float8'."
+                f"quantization mode {mode!r}. Expected 'int8', 'int4', "
+                "'float8', 'gptq' or 'awq'."
             )
         self._route_to_quantized_call()
 
@@ -233,6 +244,8 @@ class KernelQuantizationMixin:
         mode = self.quantization_mode
         if mode == "float8":
             x = self._float8_call(inputs, training)
+        elif mode in _CALIBRATED:
+            x = self._contract(inputs, self._calibrated_kernel())
         else:
             x = self._integer_call(inputs, mode)
         if self.bias is not None:
@@ -251,6 +264,8 @@ class KernelQuantizationMixin:
             order.append(self.bias)
         if self.quantization_mode == "float8":
             names = _FLOAT8_VARIABLES
+        elif self.quantization_mode in _CALIBRATED:
+            names = ("kernel_scale", "kernel_zero", "awq_scales", "g_idx")
         else:
             names = ("kernel_scale", "kernel_zero", "g_idx")
         order.extend(
@@ -418,6 +433,117 @@ class KernelQuantizationMixin:
             ops.subtract(q, zero), ops.take(scale, groups, axis=0)
         )
         return self._contract(x, layout.from_matrix(matrix))
+
+    # -- GPTQ / AWQ -----------------------------------------------------------
+
+    # The variable name of the zero points (Keras names EinsumDense's
+    # "zero_point").
+    _calibrated_zero_name = "kernel_zero"
+
+    def _calibrated_variables(self, layout, mode, bits, group_size):
+        """Creates the variables of a GPTQ/AWQ kernel: `kernel` holds the
+        codes as uint8, output units by input features (two 4-bit codes
+        per byte along the units), `kernel_scale` and the zero points one
+        per unit and group, `g_idx` each feature's group and, for AWQ,
+        `awq_scales` the per-feature scales."""
+        rows, units = layout.rows, layout.units
+        groups = 1 if group_size == -1 else -(-rows // group_size)
+        packed = (units + 1) // 2 if bits == 4 else units
+        self._kernel = self._add_fixed("kernel", (packed, rows), "uint8")
+        self.kernel_scale = self._add_fixed(
+            "kernel_scale", (units, groups), "float32", "ones"
+        )
+        self.kernel_zero = self._add_fixed(
+            self._calibrated_zero_name, (units, groups), "uint8"
+        )
+        if mode == "awq":
+            self.awq_scales = self._add_fixed(
+                "awq_scales", (rows,), "float32", "ones"
+            )
+        self.g_idx = self._add_fixed("g_idx", (rows,), "float32")
+        object.__setattr__(self, "_calibrated_bits", bits)
+
+    def _install_calibrated(
+        self, config, codes, scale, zero, g_idx, awq_scales=None
+    ):
+        """Replaces the float kernel by GPTQ/AWQ results.
+
+        Args:
+            config: the `GPTQConfig` or `AWQConfig`.
+            codes: `(units, rows)` integer codes.
+            scale, zero: `(units, groups)`.
+            g_idx: `(rows,)` group of each kernel row.
+            awq_scales: `(rows,)` AWQ scales (the codes quantize the
+                kernel with its rows multiplied by them), or None.
+        """
+        from keras.src.dtype_policies.dtype_policy import AWQDTypePolicy
+        from keras.src.dtype_policies.dtype_policy import GPTQDTypePolicy
+
+        kernel = self._kernel
+        layout = self._kernel_layout(tuple(kernel.shape))
+        object.__setattr__(self, "_quantized_layout", layout)
+        source = self.dtype_policy.name
+        mode_name = config.dtype_policy_string()
+        cls = AWQDTypePolicy if config.mode == "awq" else GPTQDTypePolicy
+        policy = cls(mode_name, source)
+        self._drop_variable("_kernel", kernel)
+        self._calibrated_variables(
+            layout, config.mode, policy.weight_bits, policy.group_size
+        )
+        codes = np.asarray(codes).astype("uint8")
+        if policy.weight_bits == 4:
+            codes = quantizers.pack_uint4(codes, axis=0)
+        self._kernel.assign(codes)
+        self.kernel_scale.assign(np.asarray(scale, "float32"))
+        self.kernel_zero.assign(np.round(np.asarray(zero)).astype("uint8"))
+        self.g_idx.assign(np.asarray(g_idx, "float32"))
+        if awq_scales is not None:
+            self.awq_scales.assign(np.asarray(awq_scales, "float32"))
+        self.quantization_config = config
+        self.dtype_policy = policy
+        self._route_to_quantized_call()
+
+    def _calibrated_round_to_nearest(self, config):
+        from keras.src.quantizers.gptq import round_to_nearest
+
+        layout = self._kernel_layout(tuple(self._kernel.shape))
+        value = np.asarray(
+            backend.convert_to_numpy(self._kernel.value), "float64"
+        )
+        weights = layout.to_matrix(value, xp=np).T
+        group = config.group_size
+        if group != -1 and group >= layout.rows:
+            group = -1
+        codes, scale, zero, g_idx = round_to_nearest(
+            weights,
+            config.weight_bits,
+            group,
+            symmetric=getattr(config, "symmetric", False),
+            per_channel=getattr(config, "per_channel", True),
+        )
+        awq_scales = (
+            np.ones((layout.rows,)) if config.mode == "awq" else None
+        )
+        self._install_calibrated(
+            config, codes, scale, zero, g_idx, awq_scales
+        )
+
+    def _calibrated_kernel(self):
+        """The float kernel the GPTQ/AWQ variables stand for."""
+        layout = self._quantized_layout
+        dtype = self.compute_dtype
+        codes = self._kernel.value
+        if self._calibrated_bits == 4:
+            codes = quantizers.unpack_uint4(codes, layout.units)
+        weights = quantizers.dequantize_with_sz_map(
+            ops.cast(codes, "float32"),
+            self.kernel_scale.value,
+            ops.cast(self.kernel_zero.value, "float32"),
+            ops.floor(self.g_idx.value),
+        )
+        if getattr(self, "awq_scales", None) is not None:
+            weights = ops.divide(weights, self.awq_scales.value[None, :])
+        return layout.from_matrix(ops.cast(ops.transpose(weights), dtype))
 
     # -- float8 ---------------------------------------------------------------
 

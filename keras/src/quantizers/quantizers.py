@@ -576,3 +576,288 @@ def _check_int4_dtype(dtype):
             f"dtype={dtype!r}"
         )
     return dtype
+
+
+# -- GPTQ / AWQ: asymmetric integer codes with a scale and zero per group --
+
+
+def compute_quantization_parameters(
+    x,
+    *,
+    bits,
+    symmetric=False,
+    per_channel=False,
+    group_size=-1,
+    compute_dtype="float32",
+):
+    """Scale and zero point mapping `x` onto the codes `[0, 2**bits - 1]`.
+
+    `x` is a `(units, columns)` weight matrix (a layer's kernel seen as
+    output units by input features). Each row gets its own range when
+    `per_channel` is True, else the whole matrix shares one (tiled per
+    row). With `group_size > 0` the columns are split in groups of that
+    many and each group gets its own parameters. The range always
+    contains 0, so 0 is exactly representable.
+
+    Args:
+        x: the weights, shape `(units, columns)`.
+        bits: bits per code.
+        symmetric: center the range on 0 (zero point in the middle).
+        per_channel: one range per row instead of one for all.
+        group_size: columns per group; -1 for a single group.
+        compute_dtype: the float dtype of the results.
+
+    Returns:
+        `(scale, zero, maxq)`: `scale` and `zero` of shape
+        `(units, groups)` and the largest code `maxq`.
+
+    Example:
+
+    >>> w = np.array([[-1.0, 0.0, 2.0, 3.0]])
+    >>> scale, zero, maxq = compute_quantization_parameters(w, bits=4)
+    >>> float(scale[0, 0]), float(zero[0, 0]), int(maxq)
+    (0.2666666805744171, 4.0, 15)
+    """
+    xp = np if _all_numpy(x) else None
+    x = np.asarray(x, "float64") if xp else ops.cast(x, "float32")
+    columns = int(x.shape[-1])
+    size = columns if group_size in (None, -1) else int(group_size)
+    if size <= 0:
+        raise ValueError(
+            "`group_size` must be -1 or a positive integer. Received: "
+            f"group_size={group_size!r}"
+        )
+    maxq = 2 ** int(bits) - 1
+    scales, zeros = [], []
+    for start in range(0, columns, size):
+        part = x[:, start:start + size]
+        if xp:
+            scale, zero = _range_to_params_numpy(
+                part, maxq, symmetric, per_channel
+            )
+        else:
+            scale, zero = _range_to_params_ops(
+                part, maxq, symmetric, per_channel
+            )
+        scales.append(scale)
+        zeros.append(zero)
+    if xp:
+        scale = np.concatenate(scales, axis=1).astype(compute_dtype)
+        zero = np.concatenate(zeros, axis=1).astype(compute_dtype)
+    else:
+        scale = ops.cast(ops.concatenate(scales, axis=1), compute_dtype)
+        zero = ops.cast(ops.concatenate(zeros, axis=1), compute_dtype)
+    return scale, zero, maxq
+
+
+def _all_numpy(*arrays):
+    return all(isinstance(a, (np.ndarray, np.generic, list)) for a in arrays)
+
+
+def _range_to_params_numpy(x, maxq, symmetric, per_channel):
+    if per_channel:
+        low = np.minimum(x.min(axis=1, keepdims=True), 0.0)
+        high = np.maximum(x.max(axis=1, keepdims=True), 0.0)
+    else:
+        low = np.full((x.shape[0], 1), min(float(x.min()), 0.0))
+        high = np.full((x.shape[0], 1), max(float(x.max()), 0.0))
+    if symmetric:
+        high = np.maximum(np.abs(low), high)
+        low = -high
+    empty = (low == 0) & (high == 0)
+    low = np.where(empty, -1.0, low)
+    high = np.where(empty, 1.0, high)
+    scale = (high - low) / maxq
+    if symmetric:
+        zero = np.full_like(scale, (maxq + 1) / 2)
+    else:
+        zero = np.round(-low / scale)
+    return scale, zero
+
+
+def _range_to_params_ops(x, maxq, symmetric, per_channel):
+    if per_channel:
+        low = ops.minimum(ops.min(x, axis=1, keepdims=True), 0.0)
+        high = ops.maximum(ops.max(x, axis=1, keepdims=True), 0.0)
+    else:
+        ones = ops.ones((ops.shape(x)[0], 1), x.dtype)
+        low = ones * ops.minimum(ops.min(x), 0.0)
+        high = ones * ops.maximum(ops.max(x), 0.0)
+    if symmetric:
+        high = ops.maximum(ops.abs(low), high)
+        low = -high
+    empty = ops.logical_and(ops.equal(low, 0), ops.equal(high, 0))
+    low = ops.where(empty, -1.0, low)
+    high = ops.where(empty, 1.0, high)
+    scale = ops.divide(ops.subtract(high, low), maxq)
+    if symmetric:
+        zero = ops.ones_like(scale) * ((maxq + 1) / 2)
+    else:
+        zero = ops.round(ops.divide(ops.negative(low), scale))
+    return scale, zero
+
+
+def _expand_groups(values, g_idx, xp):
+    if xp is np:
+        return np.asarray(values)[:, np.asarray(g_idx).astype("int64")]
+    return ops.take(values, ops.cast(g_idx, "int32"), axis=1)
+
+
+def quantize_with_sz_map(weights, scale, zero, g_idx, maxq):
+    """Integer codes of `weights` given per-group scales and zeros.
+
+    Args:
+        weights: `(units, columns)` float weights.
+        scale: `(units, groups)` scales.
+        zero: `(units, groups)` zero points.
+        g_idx: `(columns,)`, the group of each column.
+        maxq: the largest code.
+
+    Returns:
+        `clip(round(w / scale[:, g] + zero[:, g]), 0, maxq)` as floats.
+
+    Example:
+
+    >>> w = np.array([[0.5, -0.5]])
+    >>> quantize_with_sz_map(w, np.array([[0.25]]), np.array([[2.0]]),
+    ...                      np.array([0, 0]), 15).tolist()
+    [[4.0, 0.0]]
+    """
+    xp = np if _all_numpy(weights, scale, zero, g_idx) else None
+    s = _expand_groups(scale, g_idx, xp)
+    z = _expand_groups(zero, g_idx, xp)
+    if xp:
+        return np.clip(np.round(np.asarray(weights) / s + z), 0, maxq)
+    q = ops.round(ops.add(ops.divide(weights, s), z))
+    return ops.clip(q, 0, maxq)
+
+
+def dequantize_with_sz_map(weights, scale, zero, g_idx):
+    """Floats back from `quantize_with_sz_map`'s codes:
+    `(q - zero[:, g]) * scale[:, g]`.
+
+    Args:
+        weights: `(units, columns)` codes.
+        scale: `(units, groups)` scales.
+        zero: `(units, groups)` zero points.
+        g_idx: `(columns,)`, the group of each column.
+
+    Returns:
+        The dequantized `(units, columns)` weights.
+
+    Example:
+
+    >>> dequantize_with_sz_map(np.array([[4.0, 0.0]]), np.array([[0.25]]),
+    ...                        np.array([[2.0]]), np.array([0, 0])).tolist()
+    [[0.5, -0.5]]
+    """
+    xp = np if _all_numpy(weights, scale, zero, g_idx) else None
+    s = _expand_groups(scale, g_idx, xp)
+    z = _expand_groups(zero, g_idx, xp)
+    if xp:
+        return (np.asarray(weights, s.dtype) - z) * s
+    q = ops.cast(weights, s.dtype)
+    return ops.multiply(ops.subtract(q, ops.cast(z, s.dtype)), s)
+
+
+class GPTQQuantizer(Quantizer):
+    """Asymmetric (or symmetric) integer quantizer with a scale and a zero
+    point per output unit, as GPTQ uses column by column.
+
+    Call `find_params(w)` on a `(units, columns)` block to fix the range,
+    then `quantize` / `dequantize` columns with it. Calling the quantizer
+    does both and returns `(codes, scale)`.
+
+    Args:
+        config: a `GPTQConfig` giving `weight_bits`, `per_channel` and
+            `symmetric` (or `None` for 4-bit asymmetric per channel).
+        compute_dtype: dtype of the scales.
+
+    Example:
+
+    >>> q = GPTQQuantizer()
+    >>> codes, scale = q(np.array([[0.0, 1.5, 3.0]]))
+    >>> codes.tolist()
+    [[0.0, 8.0, 15.0]]
+    """
+
+    def __init__(self, config=None, compute_dtype="float32"):
+        super().__init__(output_dtype="uint8")
+        self.weight_bits = getattr(config, "weight_bits", 4)
+        self.per_channel = getattr(config, "per_channel", True)
+        self.symmetric = getattr(config, "symmetric", False)
+        self.group_size = getattr(config, "group_size", -1)
+        self.compute_dtype = compute_dtype
+        self.maxq = 2 ** self.weight_bits - 1
+        self.scale = self.zero = None
+
+    def find_params(self, weights):
+        """Fixes `self.scale` and `self.zero` (shape `(units, 1)`) from a
+        `(units, columns)` block."""
+        self.scale, self.zero, self.maxq = compute_quantization_parameters(
+            weights,
+            bits=self.weight_bits,
+            symmetric=self.symmetric,
+            per_channel=self.per_channel,
+            group_size=-1,
+            compute_dtype=self.compute_dtype,
+        )
+        return self.scale, self.zero
+
+    def quantize(self, weights):
+        """Codes of `(units, columns)` weights with the current range."""
+        g_idx = np.zeros((int(weights.shape[-1]),), "int64")
+        return quantize_with_sz_map(
+            weights, self.scale, self.zero, g_idx, self.maxq
+        )
+
+    def dequantize(self, codes):
+        """Floats back from `quantize`'s codes."""
+        g_idx = np.zeros((int(codes.shape[-1]),), "int64")
+        return dequantize_with_sz_map(codes, self.scale, self.zero, g_idx)
+
+    def __call__(self, x):
+        self.find_params(x)
+        return self.quantize(x), self.scale
+
+    def get_config(self):
+        return {
+            "weight_bits": self.weight_bits,
+            "per_channel": self.per_channel,
+            "symmetric": self.symmetric,
+            "group_size": self.group_size,
+            "compute_dtype": self.compute_dtype,
+        }
+
+    @classmethod
+    def from_config(cls, config):
+        config = dict(config)
+        quantizer = cls(compute_dtype=config.pop("compute_dtype", "float32"))
+        for key, value in config.items():
+            setattr(quantizer, key, value)
+        quantizer.maxq = 2 ** quantizer.weight_bits - 1
+        return quantizer
+
+
+def pack_uint4(codes, axis=0):
+    """Packs 4-bit codes (0..15) two per uint8 along `axis` (NumPy): even
+    positions in the low nibble, odd ones in the high nibble; an odd
+    length is padded with a zero code."""
+    codes = np.moveaxis(np.asarray(codes).astype("uint8"), axis, 0)
+    if codes.shape[0] % 2:
+        pad = np.zeros((1,) + codes.shape[1:], "uint8")
+        codes = np.concatenate([codes, pad], axis=0)
+    packed = codes[0::2] | (codes[1::2] << 4)
+    return np.moveaxis(packed.astype("uint8"), 0, axis)
+
+
+def unpack_uint4(packed, orig_len):
+    """The inverse of `pack_uint4` along axis 0, as int32 codes of
+    length `orig_len` (any backend)."""
+    packed = ops.cast(packed, "int32")
+    low = ops.bitwise_and(packed, 15)
+    high = ops.bitwise_and(ops.right_shift(packed, 4), 15)
+    shape = ops.shape(packed)
+    both = ops.stack([low, high], axis=1)
+    both = ops.reshape(both, (2 * shape[0],) + tuple(shape[1:]))
+    return both[:orig_len]

@@ -213,6 +213,9 @@ class EinsumDense(KernelQuantizationMixin, LoraMixin, Layer):
     [(3, 8), (8,)]
     """
 
+    # Keras names the GPTQ/AWQ zero points of an EinsumDense "zero_point".
+    _calibrated_zero_name = "zero_point"
+
     def __init__(
         self,
         equation,
@@ -236,12 +239,18 @@ class EinsumDense(KernelQuantizationMixin, LoraMixin, Layer):
         self.equation = equation
         self.partial_output_shape = _standardize_output_shape(output_shape)
         self.bias_axes = _check_bias_axes(bias_axes, self._parts[2])
-        if gptq_unpacked_column_size is not None:
+        if gptq_unpacked_column_size is not None and (
+            isinstance(gptq_unpacked_column_size, bool)
+            or not isinstance(gptq_unpacked_column_size, int)
+            or gptq_unpacked_column_size <= 0
+        ):
             raise ValueError(
-                "GPTQ quantization is not supported: "
-                "`gptq_unpacked_column_size` must be None. Received: "
+                "`gptq_unpacked_column_size` must be None or a positive "
+                "integer (the output units of a GPTQ kernel). Received: "
                 f"gptq_unpacked_column_size={gptq_unpacked_column_size!r}"
             )
+        # Informational: the units of a GPTQ kernel (saved by Keras).
+        self.gptq_unpacked_column_size = gptq_unpacked_column_size
         self.quantization_config = qconfig.resolve_layer_config(
             f"EinsumDense '{self.name}'", quantization_config
         )
@@ -366,6 +375,10 @@ class EinsumDense(KernelQuantizationMixin, LoraMixin, Layer):
                 self.quantization_config
             ),
         })
+        if self.quantization_mode == "gptq":
+            config["gptq_unpacked_column_size"] = (
+                self._quantized_layout.units
+            )
         return self._lora_config(config)
 
 
