@@ -77,19 +77,22 @@ def batch_iterable(data_adapter):
         return Passes(_same_order_on_every_rank(
             data_adapter.get_numpy_iterator), convert_batch)
     loader = data_adapter.get_torch_dataloader()
-    return Passes(lambda: iter(loader), convert_batch)
+    return Passes(_same_order_on_every_rank(lambda: iter(loader)),
+                  convert_batch)
 
 
 def _same_order_on_every_rank(make):
     """`make`, drawing a data-parallel run's shuffles on every rank with
-    rank 0's NumPy random state, so that the ranks split the same global
-    batches (one small broadcast per pass)."""
+    rank 0's random states (NumPy's for arrays, torch's for a
+    `DataLoader`), so that the ranks split the same global batches: one
+    small broadcast per pass."""
 
     def make_pass():
         if distribution_lib.data_parallel_world() is not None:
-            state = [np.random.get_state()]
-            torch.distributed.broadcast_object_list(state, src=0)
-            np.random.set_state(state[0])
+            states = [np.random.get_state(), torch.get_rng_state()]
+            torch.distributed.broadcast_object_list(states, src=0)
+            np.random.set_state(states[0])
+            torch.set_rng_state(states[1])
         return make()
 
     return make_pass
