@@ -41,7 +41,7 @@ class Variable(KerasVariable):
     def _initialize(self, value):
         self._value = tf.Variable(
             value, dtype=self._dtype, trainable=self._trainable,
-            name=self.name,
+            name=self.name, **_distribution_arguments(self),
         )
 
     def _convert_to_tensor(self, value, dtype=None):
@@ -83,6 +83,46 @@ class Variable(KerasVariable):
         self._trainable = bool(value)
         if self._value is not None:
             self._value._trainable = self._trainable
+
+
+_AGGREGATIONS = {
+    "none": tf.VariableAggregation.NONE,
+    "mean": tf.VariableAggregation.MEAN,
+    "sum": tf.VariableAggregation.SUM,
+    "only_first_replica": tf.VariableAggregation.ONLY_FIRST_REPLICA,
+}
+_SYNCHRONIZATIONS = {
+    "auto": tf.VariableSynchronization.AUTO,
+    "none": tf.VariableSynchronization.NONE,
+    "on_read": tf.VariableSynchronization.ON_READ,
+    "on_write": tf.VariableSynchronization.ON_WRITE,
+}
+
+
+def _distribution_arguments(variable):
+    """How a `tf.distribute` strategy in scope (made under
+    `strategy.scope()`) holds `variable`, as tf.keras does: trainable
+    variables mirrored (updated once per step, in cross-replica
+    context), metric totals (non-trainable, `"sum"` or `"mean"`) one
+    copy per replica summed or averaged when read, other state
+    (seed counters, moving statistics) mirrored from the first replica's
+    update. Outside a strategy, a plain `tf.Variable`."""
+    if not tf.distribute.has_strategy():
+        return {}
+    aggregation = variable.aggregation
+    synchronization = variable.synchronization
+    if synchronization == "auto" and not variable.trainable:
+        if aggregation in ("sum", "mean"):
+            synchronization = "on_read"
+        elif aggregation == "none":
+            # Assigned inside `strategy.run` (every replica computes the
+            # same new seed state), which a mirrored variable refuses
+            # without an aggregation.
+            aggregation = "only_first_replica"
+    return {
+        "aggregation": _AGGREGATIONS[aggregation],
+        "synchronization": _SYNCHRONIZATIONS[synchronization],
+    }
 
 
 def _variable_to_tensor(variable, dtype=None, name=None, as_ref=False):

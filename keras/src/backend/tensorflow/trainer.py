@@ -1,14 +1,29 @@
 """The TensorFlow backend's part of the trainer (the contract is in
 `keras/src/trainers/backend_trainer.py`): the shared steps run as
 `tf.function`s (with XLA when `jit_compile` is on), gradients from
-`tf.GradientTape`."""
+`tf.GradientTape`.
+
+`tf.distribute`: a model made (and compiled) in a strategy's scope
+trains as with tf.keras. `fit`, `evaluate` and `predict` run in that
+scope (`distribute_scope`), so variables built late are the strategy's
+too; each step runs through `strategy.run`, one slice of the global
+batch per replica (`_per_replica`), with the gradient loss divided by
+the number of replicas; the optimizer sums the replicas' gradients and
+updates the mirrored variables once (`backend/tensorflow/optimizer.py`);
+metric totals are kept per replica and summed when read, so the logs
+are those of the global batch.
+"""
 
 import contextlib
+import warnings
 
 import tensorflow as tf
 
 from keras.src import tree
 from keras.src.backend.tensorflow.core import convert_to_tensor
+# `Trainer` runs `fit`, `evaluate` and `predict` in `distribute_scope`.
+from keras.src.backend.tensorflow.distribution_lib import distribute_scope  # noqa: F401,E501
+from keras.src.backend.tensorflow.distribution_lib import model_strategy
 
 # `jit_compile="auto"` compiles with XLA when every layer supports it.
 AUTO_JIT = True
@@ -33,9 +48,14 @@ def batch_iterable(data_adapter):
 
 
 def compute_gradients(loss_fn, variables):
-    """Gradients recorded by a `tf.GradientTape`."""
+    """Gradients recorded by a `tf.GradientTape`. Inside `strategy.run`
+    the loss is divided by the number of replicas: the optimizer sums
+    their gradients, which then average over the global batch."""
     with tf.GradientTape() as tape:
         scaled, aux = loss_fn()
+        replicas = _replicas_in_step()
+        if replicas > 1:
+            scaled = scaled / tf.cast(replicas, scaled.dtype)
     if not variables:
         return aux, []
     # The raw `tf.Variable`s: `.value` may be a cast copy (autocast).
@@ -47,45 +67,143 @@ def update_scope():
     return contextlib.nullcontext()
 
 
-def _run_steps(step):
-    def run(batches):
+def _replicas_in_step():
+    """The number of replicas when called inside `strategy.run`, else 1."""
+    if not tf.distribute.has_strategy():
+        return 1
+    if tf.distribute.in_cross_replica_context():
+        return 1
+    return tf.distribute.get_replica_context().num_replicas_in_sync
+
+
+def _per_replica(strategy, data):
+    """One global batch as per-replica values: replica `i` of `n` takes
+    rows `[i * b // n, (i + 1) * b // n)` of each tensor, on its device.
+    Split inside the step (not by `experimental_distribute_dataset`)
+    so the same converted batches serve `fit`, the build on the first
+    batch and `train_on_batch`."""
+
+    def split(context):
+        index = context.replica_id_in_sync_group
+        count = context.num_replicas_in_sync
+
+        def take(x):
+            if x is None or not tf.is_tensor(x) or x.shape.rank == 0:
+                return x
+            size = tf.shape(x, out_type=tf.int64)[0]
+            return x[index * size // count:(index + 1) * size // count]
+
+        return tree.map_structure(take, data)
+
+    return strategy.experimental_distribute_values_from_function(split)
+
+
+def _first_replica(strategy, outputs):
+    return tree.map_structure(
+        lambda v: strategy.experimental_local_results(v)[0], outputs
+    )
+
+
+def _global_logs(model, strategy, outputs):
+    """The logs of a step run on every replica: the tracked metrics'
+    results read across replicas (summed totals), other entries (a
+    custom `train_step`'s) from the first replica, as tf.keras does."""
+    logs = _first_replica(strategy, outputs)
+    if not isinstance(logs, dict):
+        return logs
+    results = model.get_metrics_result()
+    return {k: results.get(k, v) for k, v in logs.items()}
+
+
+def _run_steps(model, step, strategy):
+    if strategy is None:
+        def run(batches):
+            outputs = None
+            for data in batches:
+                outputs = step(data)
+            return outputs
+
+        return run
+
+    def run_distributed(batches):
         outputs = None
         for data in batches:
-            outputs = step(data)
-        return outputs
+            outputs = strategy.run(
+                step, args=(_per_replica(strategy, data),)
+            )
+        return _global_logs(model, strategy, outputs)
 
-    return run
+    return run_distributed
 
 
-def _wrap(model, step):
+def _wrap(model, step, strategy):
     """`step` as a `tf.function` (XLA-compiled when `jit_compile`), or
     eager when `run_eagerly`."""
     if model.run_eagerly:
         return step
     return tf.function(
-        step, jit_compile=bool(model.jit_compile), reduce_retracing=True
+        step, jit_compile=_use_xla(model, strategy), reduce_retracing=True
     )
 
 
+def _use_xla(model, strategy):
+    if not model.jit_compile:
+        return False
+    if strategy is not None:
+        # XLA compiles a function for one device (the default one): the
+        # replicas' variables on other devices and the cross-replica
+        # update cannot be in it (upstream Keras fails there, as it does
+        # under a `OneDeviceStrategy` on another device).
+        requested = getattr(model, "_compile_config", {}).get(
+            "jit_compile"
+        )
+        explicit = requested is True or isinstance(requested, dict)
+        if explicit and not getattr(model, "_warned_xla_strategy", False):
+            model._warned_xla_strategy = True
+            warnings.warn(
+                "jit_compile=True is ignored under a tf.distribute "
+                f"strategy ({type(strategy).__name__}): XLA compiles "
+                "for the default device. The steps run as tf.functions "
+                "without XLA.",
+                stacklevel=3,
+            )
+        return False
+    return True
+
+
 def make_train_function(model):
-    run = _wrap(model, _run_steps(model.train_step))
-    return run
+    strategy = model_strategy(model)
+    return _wrap(model, _run_steps(model, model.train_step, strategy),
+                 strategy)
 
 
 def make_test_function(model):
-    run = _wrap(model, _run_steps(model.test_step))
-    return run
+    strategy = model_strategy(model)
+    return _wrap(model, _run_steps(model, model.test_step, strategy),
+                 strategy)
 
 
 def make_predict_function(model):
+    strategy = model_strategy(model)
+
+    def outputs_of(data):
+        if strategy is None:
+            return model.predict_step(data)
+        outputs = strategy.run(
+            model.predict_step, args=(_per_replica(strategy, data),)
+        )
+        return tree.map_structure(
+            lambda v: tf.concat(strategy.experimental_local_results(v), 0),
+            outputs,
+        )
+
     def run(batches):
-        outputs = [model.predict_step(data) for data in batches]
+        outputs = [outputs_of(data) for data in batches]
         if len(outputs) == 1:
             return outputs[0]
         return tree.map_structure(lambda *xs: tf.concat(xs, 0), *outputs)
 
-    run = _wrap(model, run)
-    return run
+    return _wrap(model, run, strategy)
 
 
 def sync_state(model, metrics_only=False):
