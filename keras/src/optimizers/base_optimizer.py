@@ -34,6 +34,11 @@ _DEPRECATED_KWARGS = ("decay",)
 # The backend's one declared capability, read once: whether it has fused
 # kernels (`backend/<name>/optimizer.py`).
 _FUSED_UPDATES = backend.optimizer.SUPPORTS_FUSED_UPDATES
+# TensorFlow's: inside `strategy.run`, sums the replicas' gradients and
+# applies them once, in cross-replica context (None elsewhere).
+_CROSS_REPLICA_APPLY = getattr(
+    backend.optimizer, "cross_replica_apply", None
+)
 # The methods whose arithmetic a fused kernel reproduces.
 _FUSED_REPLACED = ("update_step", "assign", "assign_add", "assign_sub")
 
@@ -432,6 +437,10 @@ class Optimizer:
                 variables the optimizer was built with.
         """
         grads = list(grads)
+        if _CROSS_REPLICA_APPLY is not None and _CROSS_REPLICA_APPLY(
+            self.apply, grads, trainable_variables
+        ):
+            return
         variables = self._resolve_variables(trainable_variables)
         if len(grads) != len(variables):
             raise ValueError(

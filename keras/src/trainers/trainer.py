@@ -7,6 +7,8 @@ how gradients are taken, how batches are converted and how steps are
 compiled: the contract is written in `backend_trainer.py`.
 """
 
+import contextlib
+import functools
 import warnings
 
 import numpy as np
@@ -30,6 +32,21 @@ from keras.src.trainers.epoch_iterator import EpochIterator
 
 # The active backend's trainer module (see `backend_trainer.py`).
 _backend_trainer = backend_trainer
+
+
+def _in_distribute_scope(method):
+    """Runs `method` in the scope the backend gives the model: on
+    TensorFlow, the `tf.distribute` strategy it was made under, so
+    variables built late are that strategy's (tf.keras does the same);
+    elsewhere no scope."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        scope = getattr(_backend_trainer(), "distribute_scope", None)
+        with contextlib.nullcontext() if scope is None else scope(self):
+            return method(self, *args, **kwargs)
+
+    return wrapper
 
 
 class Trainer:
@@ -342,6 +359,7 @@ class Trainer:
 
     # -- fit ------------------------------------------------------------------
 
+    @_in_distribute_scope
     def fit(
         self,
         x=None,
@@ -470,6 +488,7 @@ class Trainer:
 
     # -- evaluate and predict -------------------------------------------------
 
+    @_in_distribute_scope
     def evaluate(
         self,
         x=None,
@@ -549,6 +568,7 @@ class Trainer:
         names = [n for n in self.metrics_names if n in logs]
         return names + [n for n in logs if n not in names]
 
+    @_in_distribute_scope
     def predict(self, x, batch_size=None, verbose="auto", steps=None,
                 callbacks=None):
         """Returns the model's outputs on `x`, batch by batch, as NumPy
@@ -592,6 +612,7 @@ class Trainer:
 
     # -- single batches -------------------------------------------------------
 
+    @_in_distribute_scope
     def train_on_batch(self, x, y=None, sample_weight=None,
                        class_weight=None, return_dict=False):
         """Runs one training step on one batch; returns its logs."""
@@ -609,6 +630,7 @@ class Trainer:
         _backend_trainer().sync_state(self)
         return self._batch_result(logs, return_dict)
 
+    @_in_distribute_scope
     def test_on_batch(self, x, y=None, sample_weight=None,
                       return_dict=False):
         """Evaluates one batch; returns its logs."""
@@ -620,6 +642,7 @@ class Trainer:
         _backend_trainer().sync_state(self, metrics_only=True)
         return self._batch_result(logs, return_dict)
 
+    @_in_distribute_scope
     def predict_on_batch(self, x):
         """Returns the predictions on one batch, as NumPy arrays."""
         data = self._single_batch(x, None, None)

@@ -39,3 +39,4 @@ from keras.src.backend.tensorflow.rnn import gru
 from keras.src.backend.tensorflow.rnn import lstm
 from keras.src.backend.tensorflow.rnn import rnn
 from keras.src.backend.tensorflow import tensorboard
+from keras.src.backend.tensorflow import distribution_lib
