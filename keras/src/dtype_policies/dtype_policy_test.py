@@ -2,6 +2,8 @@ from absl.testing import parameterized
 
 from keras.src import dtype_policies
 from keras.src import testing
+from keras.src.dtype_policies.dtype_policy import AWQDTypePolicy
+from keras.src.dtype_policies.dtype_policy import GPTQDTypePolicy
 from keras.src.dtype_policies.dtype_policy import Int4DTypePolicy
 from keras.src.dtype_policies.dtype_policy import QuantizedDTypePolicy
 from keras.src.dtype_policies.dtype_policy import QuantizedFloat8DTypePolicy
@@ -20,6 +22,10 @@ class QuantizedDTypePolicyTest(testing.TestCase):
          "int4"),
         ("float8_from_mixed_float16", QuantizedFloat8DTypePolicy, "float16",
          "float32", "float8"),
+        ("gptq/4/128_from_float32", GPTQDTypePolicy, "float32", "float32",
+         "gptq"),
+        ("awq/4/-1_from_mixed_bfloat16", AWQDTypePolicy, "bfloat16",
+         "float32", "awq"),
     )
     def test_from_name(self, name, cls, compute, variable, mode):
         policy = dtype_policies.get(name)
@@ -43,7 +49,8 @@ class QuantizedDTypePolicyTest(testing.TestCase):
         self.assertEqual(policy.get_config()["amax_history_length"], 16)
         self.assertEqual(Int4DTypePolicy("int4/32", "float32").block_size, 32)
         self.assertEqual(
-            dtype_policies.QUANTIZATION_MODES, ("int8", "float8", "int4")
+            dtype_policies.QUANTIZATION_MODES,
+            ("int8", "float8", "int4", "gptq", "awq"),
         )
         with self.assertRaisesRegex(ValueError, "valid pair"):
             dtype_policies.get("int8_from_")
@@ -68,3 +75,34 @@ class QuantizedDTypePolicyTest(testing.TestCase):
             )
         with self.assertRaisesRegex(ValueError, "mixed_float16"):
             dtype_policies.DTypePolicy("float")
+
+
+class CalibratedDTypePolicyTest(testing.TestCase):
+    def test_properties_and_config(self):
+        policy = GPTQDTypePolicy("gptq/3/64", "float32")
+        self.assertEqual(
+            (policy.name, policy.weight_bits, policy.group_size),
+            ("gptq/3/64_from_float32", 3, 64),
+        )
+        self.assertEqual(
+            policy.get_config(), {"mode": "gptq/3/64", "source_name": "float32"}
+        )
+        restored = dtype_policies.deserialize(
+            dtype_policies.serialize(AWQDTypePolicy("awq/4/32", "float16"))
+        )
+        self.assertIs(type(restored), AWQDTypePolicy)
+        self.assertEqual(restored.name, "awq/4/32_from_float16")
+
+    @parameterized.parameters(
+        # Errors as upstream raises them (messages recorded from Keras).
+        (GPTQDTypePolicy, "awq/4/8", "Expected format 'gptq/<weight_bits>"),
+        (GPTQDTypePolicy, "gptq/4", "Expected format"),
+        (GPTQDTypePolicy, "gptq/x/8", "must be integers"),
+        (GPTQDTypePolicy, "gptq/5/8", "Supported values are 2, 3, 4, and 8"),
+        (GPTQDTypePolicy, "gptq/4/0", "Invalid group_size"),
+        (AWQDTypePolicy, "awq/3/64", "AWQ only supports 4-bit"),
+        (AWQDTypePolicy, "gptq/4/8", "Expected format 'awq/<weight_bits>"),
+    )
+    def test_invalid_modes(self, cls, mode, message):
+        with self.assertRaisesRegex(ValueError, message):
+            cls(mode, "float32")
