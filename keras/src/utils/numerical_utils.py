@@ -57,7 +57,8 @@ def to_categorical(x, num_classes=None):
         num_classes = int(x.max()) + 1 if x.size else 0
     num_classes = int(num_classes)
     if x.size and int(x.max()) >= num_classes:
-        raise ValueError(
+        # An IndexError, as Keras raises (from NumPy's indexing).
+        raise IndexError(
             f"to_categorical: label {int(x.max())} is out of range for "
             f"num_classes={num_classes}. Expected labels in "
             f"[0, {num_classes})."

@@ -19,7 +19,7 @@ class ToCategoricalTest(testing.TestCase):
         self.assertEqual(numerical_utils.to_categorical(2, 3).tolist(),
                          [0, 0, 1])
         self.assertEqual(numerical_utils.to_categorical([], 3).shape, (0, 3))
-        with self.assertRaisesRegex(ValueError, "num_classes=3"):
+        with self.assertRaisesRegex(IndexError, "num_classes=3"):
             numerical_utils.to_categorical([0, 5], 3)
 
     def test_tensor_input(self):

@@ -1,6 +1,8 @@
 """`BatchNormalization`: normalizes with batch statistics in training and
 moving averages of them in inference."""
 
+import numpy as np
+
 from keras.src import constraints
 from keras.src import initializers
 from keras.src import ops
@@ -163,7 +165,9 @@ class BatchNormalization(Layer):
     def build(self, input_shape):
         rank = len(input_shape)
         if not -rank <= self.axis < rank:
-            raise ValueError(
+            # NumPy's AxisError: a ValueError, and the IndexError Keras
+            # raises here.
+            raise np.exceptions.AxisError(
                 f"Invalid axis {self.axis} for layer '{self.name}': "
                 f"expected an axis in [{-rank}, {rank}) for inputs of "
                 f"rank {rank}. Received: input_shape={input_shape}"

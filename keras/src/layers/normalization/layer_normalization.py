@@ -1,5 +1,7 @@
 """`LayerNormalization`: normalizes each example over its feature axes."""
 
+import numpy as np
+
 from keras.src import backend
 from keras.src import constraints
 from keras.src import initializers
@@ -27,11 +29,12 @@ def standardize_axis(axis, name="axis"):
 
 def resolve_axes(axes, rank, layer_name):
     """`axes` made non-negative for inputs of `rank`; raises `ValueError`
-    when one is out of range or repeated."""
+    when one is out of range (NumPy's `AxisError`, also an `IndexError`
+    as Keras raises there) or repeated."""
     resolved = []
     for a in axes:
         if not -rank <= a < rank:
-            raise ValueError(
+            raise np.exceptions.AxisError(
                 f"Invalid axis {a} for layer '{layer_name}': expected an "
                 f"axis in [{-rank}, {rank}) for inputs of rank {rank}."
             )
