@@ -42,14 +42,25 @@ def _promote(*values, dtype=None):
     return [convert_to_tensor(v, dtype) for v in values]
 
 
+def _half_product(fn, dtype, *operands):
+    """`fn(*operands)` in `dtype`; NumPy has no bfloat16 products (they
+    come back float32, or fail in einsum), so those run in float32 and are
+    cast back, as the other backends return bfloat16."""
+    if dtype != "bfloat16":
+        return np.asarray(fn(*_promote(*operands, dtype=dtype)))
+    result = fn(*_promote(*operands, dtype="float32"))
+    return convert_to_tensor(np.asarray(result), dtype)
+
+
 def matmul(x1, x2):
-    x1, x2 = _promote(x1, x2, dtype=product_dtype(x1, x2))
-    return np.asarray(np.matmul(x1, x2))
+    return _half_product(np.matmul, product_dtype(x1, x2), x1, x2)
 
 
 def einsum(subscripts, *operands, **kwargs):
-    operands = _promote(*operands, dtype=product_dtype(*operands))
-    return np.asarray(np.einsum(subscripts, *operands, **kwargs))
+    return _half_product(
+        lambda *ops: np.einsum(subscripts, *ops, **kwargs),
+        product_dtype(*operands), *operands,
+    )
 
 
 def dot(x1, x2):
