@@ -10,6 +10,8 @@ import numpy as np
 
 from keras.src import dtype_policies
 from keras.src import tree
+from keras.src.backend.common.masking import get_keras_mask
+from keras.src.backend.common.masking import set_keras_mask
 from keras.src.backend.common.name_scope import current_path
 from keras.src.backend.common.name_scope import name_scope
 
@@ -109,7 +111,7 @@ def map_shapes(fn, shapes):
 
 
 def mask_of(x):
-    return getattr(x, "_keras_mask", None)
+    return get_keras_mask(x)
 
 
 def attach_masks(outputs, masks):
@@ -121,10 +123,7 @@ def attach_masks(outputs, masks):
     if len(flat_masks) == 1 and len(flat_outputs) > 1:
         flat_masks = flat_masks * len(flat_outputs)
     for output, mask in zip(flat_outputs, flat_masks):
-        try:
-            output._keras_mask = mask
-        except AttributeError:
-            pass  # JAX arrays and NumPy arrays take no attributes.
+        set_keras_mask(output, mask)
 
 
 def jit_table(current, value, owner):

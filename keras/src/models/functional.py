@@ -95,8 +95,7 @@ class Functional(Function, Model):
     def call(self, inputs, training=None, mask=None):
         flat_inputs = self._standardize_inputs(inputs)
         if mask is None:
-            flat_masks = [getattr(x, "_keras_mask", None)
-                          for x in flat_inputs]
+            flat_masks = [backend.get_keras_mask(x) for x in flat_inputs]
         else:
             flat_masks = tree.flatten(mask)
         values = {}
@@ -111,10 +110,7 @@ class Functional(Function, Model):
         flat_outputs = [values[id(x)] for x in self._outputs]
         for x, y in zip(self._outputs, flat_outputs):
             if masks.get(id(x)) is not None:
-                try:
-                    y._keras_mask = masks[id(x)]
-                except AttributeError:
-                    pass
+                backend.set_keras_mask(y, masks[id(x)])
         if len(flat_outputs) == 1 and _is_sequence(self._outputs_struct):
             return flat_outputs[0]
         return tree.pack_sequence_as(self._outputs_struct, flat_outputs)

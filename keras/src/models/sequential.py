@@ -3,6 +3,7 @@
 from keras.src import tree
 from keras.src.api_export import keras_export
 from keras.src.backend import KerasTensor
+from keras.src.backend.common.masking import get_keras_mask
 from keras.src.backend.common.name_scope import name_scope
 from keras.src.layers.core.input_layer import InputLayer
 from keras.src.layers.layer import Layer
@@ -178,7 +179,7 @@ class Sequential(Model):
             if training is not None and layer._call_info.has_training:
                 kwargs["training"] = training
             outputs = layer(outputs, **kwargs)
-            mask = getattr(outputs, "_keras_mask", None)
+            mask = get_keras_mask(outputs)
         return outputs
 
     def compute_output_spec(self, inputs, training=None, mask=None):

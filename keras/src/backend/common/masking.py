@@ -3,10 +3,13 @@
 Layers that produce or consume masks (`Embedding(mask_zero=True)`,
 `Masking`, recurrent and attention layers) store the mask of an output on
 the tensor itself, as its `_keras_mask` attribute; the next layer's
-`__call__` reads it from there. NumPy arrays take no attributes: on the
-numpy backend masks only travel through the layers' `mask=` arguments and
-inside functional models, and `set_keras_mask` does nothing.
+`__call__` reads it from there. NumPy arrays take no attributes: theirs
+is kept in a side table keyed by the array (`tensor_attributes`), dropped
+when the array is.
 """
+
+from keras.src.backend.common.tensor_attributes import get_tensor_attr
+from keras.src.backend.common.tensor_attributes import set_tensor_attr
 
 
 def get_keras_mask(x):
@@ -24,7 +27,7 @@ def get_keras_mask(x):
     >>> get_keras_mask(np.ones((2, 3))) is None
     True
     """
-    return getattr(x, "_keras_mask", None)
+    return get_tensor_attr(x, "_keras_mask")
 
 
 def set_keras_mask(x, mask):
@@ -44,11 +47,4 @@ def set_keras_mask(x, mask):
     get_keras_mask(x)  # None
     ```
     """
-    if mask is None:
-        if getattr(x, "_keras_mask", None) is not None:
-            del x._keras_mask
-        return
-    try:
-        x._keras_mask = mask
-    except AttributeError:
-        pass  # NumPy arrays take no attributes.
+    set_tensor_attr(x, "_keras_mask", mask)

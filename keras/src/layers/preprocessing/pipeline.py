@@ -65,7 +65,7 @@ class Pipeline(Layer):
             if mask is not None and "mask" in layer.call_signature_parameters:
                 kwargs["mask"] = mask
             outputs = layer(outputs, **kwargs)
-            mask = getattr(outputs, "_keras_mask", None)
+            mask = backend.get_keras_mask(outputs)
         return outputs
 
     def compute_output_spec(self, inputs, training=True, mask=None):
