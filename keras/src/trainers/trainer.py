@@ -152,7 +152,11 @@ class Trainer:
             "weighted_metrics": weighted_metrics,
             "run_eagerly": run_eagerly,
             "steps_per_execution": steps_per_execution,
-            "jit_compile": jit_compile,
+            # Recorded resolved, as Keras does, so a reload compiles
+            # the same way whatever "auto" means by then.
+            "jit_compile": (
+                self._jit_compile if jit_compile == "auto" else jit_compile
+            ),
         })
         self.train_function = None
         self.test_function = None
@@ -417,8 +421,10 @@ class Trainer:
         >>> len(history.history["loss"])
         2
         """
-        self._check_compiled("fit")
+        # The backend's check first: on numpy nothing trains, compiled
+        # or not.
         _backend_trainer().check_can_train(self)
+        self._check_compiled("fit")
         epochs = _capped_epochs(epochs)
         if validation_split and validation_data is None:
             (x, y, sample_weight), validation_data = (
@@ -616,8 +622,10 @@ class Trainer:
     def train_on_batch(self, x, y=None, sample_weight=None,
                        class_weight=None, return_dict=False):
         """Runs one training step on one batch; returns its logs."""
-        self._check_compiled("train_on_batch")
+        # The backend's check first: on numpy nothing trains, compiled
+        # or not.
         _backend_trainer().check_can_train(self)
+        self._check_compiled("train_on_batch")
         if class_weight is not None:
             sample_weight = data_adapter_utils.class_weight_to_sample_weights(
                 y, class_weight

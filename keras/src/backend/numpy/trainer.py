@@ -13,7 +13,9 @@ AUTO_JIT = False
 
 
 def check_can_train(model):
-    raise RuntimeError(
+    # NotImplementedError (a RuntimeError) as Keras raises here, so code
+    # catching either works on both.
+    raise NotImplementedError(
         f"Model '{model.name}' cannot be trained with the numpy backend, "
         "which computes no gradients: `fit()` and `train_on_batch()` need "
         "the jax, tensorflow or torch backend (set KERAS_BACKEND). "
