@@ -176,7 +176,7 @@ class ModelQuantizationTest(testing.TestCase):
         model = self.make_model()
         with self.assertRaisesRegex(ValueError, "Unrecognized"):
             model.quantize("int8", foo=1)
-        with self.assertRaisesRegex(ValueError, "not implemented"):
+        with self.assertRaisesRegex(ValueError, "must pass a `GPTQConfig`"):
             model.quantize("gptq")
         with self.assertRaisesRegex(ValueError, "`mode` or `config`"):
             model.quantize()

@@ -163,8 +163,8 @@ class EinsumDenseTest(testing.TestCase):
             EinsumDense("ab,bc->ac", (0,))
         with self.assertRaisesRegex(ValueError, "quantization_config"):
             EinsumDense("ab,bc->ac", 4, quantization_config="int8")
-        with self.assertRaisesRegex(ValueError, "gptq"):
-            EinsumDense("ab,bc->ac", 4, gptq_unpacked_column_size=8)
+        with self.assertRaisesRegex(ValueError, "gptq_unpacked_column_size"):
+            EinsumDense("ab,bc->ac", 4, gptq_unpacked_column_size=0)
 
     def test_build_errors(self):
         with self.assertRaisesRegex(ValueError, "shared dimension 'b'"):
