@@ -778,7 +778,7 @@ class GPTQQuantizer(Quantizer):
     >>> q = GPTQQuantizer()
     >>> codes, scale = q(np.array([[0.0, 1.5, 3.0]]))
     >>> codes.tolist()
-    [[0.0, 8.0, 15.0]]
+    [[0.0, 7.0, 15.0]]
     """
 
     def __init__(self, config=None, compute_dtype="float32"):
