@@ -249,17 +249,28 @@ def model_strategy(model):
     """
     if tf.distribute.has_strategy():
         return tf.distribute.get_strategy()
-    variables = list(model.variables)
-    variables += list(getattr(model, "metrics_variables", []))
+    # Decided by the first variable found and then remembered: `fit`
+    # and `train_on_batch` ask at every call, and a model's variables
+    # all come from the context it was made in.
+    known = model.__dict__.get("_tf_distribute_strategy", _UNKNOWN)
+    if known is not _UNKNOWN:
+        return known
+    sources = [lambda: model.variables,
+               lambda: getattr(model, "metrics_variables", [])]
     optimizer = getattr(model, "optimizer", None)
     if optimizer is not None:
-        variables += list(optimizer.variables)
-    for variable in variables:
-        holder = getattr(variable, "_value", None)
-        strategy = getattr(holder, "_distribute_strategy", None)
-        if strategy is not None:
+        sources.append(lambda: optimizer.variables)
+    for source in sources:
+        variables = list(source())
+        if variables:
+            holder = getattr(variables[0], "_value", None)
+            strategy = getattr(holder, "_distribute_strategy", None)
+            object.__setattr__(model, "_tf_distribute_strategy", strategy)
             return strategy
     return None
+
+
+_UNKNOWN = object()
 
 
 def distribute_scope(model):

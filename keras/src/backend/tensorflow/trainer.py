@@ -15,6 +15,7 @@ are those of the global batch.
 """
 
 import contextlib
+import threading
 import warnings
 
 import tensorflow as tf
@@ -53,9 +54,9 @@ def compute_gradients(loss_fn, variables):
     their gradients, which then average over the global batch."""
     with tf.GradientTape() as tape:
         scaled, aux = loss_fn()
-        replicas = _replicas_in_step()
-        if replicas > 1:
-            scaled = scaled / tf.cast(replicas, scaled.dtype)
+        share = _batch_share()
+        if share is not None:
+            scaled = scaled * tf.cast(share, scaled.dtype)
     if not variables:
         return aux, []
     # The raw `tf.Variable`s: `.value` may be a cast copy (autocast).
@@ -67,33 +68,63 @@ def update_scope():
     return contextlib.nullcontext()
 
 
-def _replicas_in_step():
-    """The number of replicas when called inside `strategy.run`, else 1."""
+# This replica's share of the global batch (rows it got / all rows),
+# set by `_run_steps` around the step each replica thread traces: the
+# summed gradients of `share * local mean loss` are those of the global
+# batch's mean loss, a short last batch split unevenly included.
+_REPLICA = threading.local()
+
+
+def _batch_share():
+    """This replica's share of the batch inside `strategy.run`, else
+    `None` (one device: the loss as it is)."""
     if not tf.distribute.has_strategy():
-        return 1
+        return None
     if tf.distribute.in_cross_replica_context():
-        return 1
-    return tf.distribute.get_replica_context().num_replicas_in_sync
+        return None
+    return getattr(_REPLICA, "share", None)
+
+
+def _with_share(step):
+    def replica_step(data, share):
+        _REPLICA.share = share
+        try:
+            return step(data)
+        finally:
+            _REPLICA.share = None
+
+    return replica_step
 
 
 def _per_replica(strategy, data):
-    """One global batch as per-replica values: replica `i` of `n` takes
-    rows `[i * b // n, (i + 1) * b // n)` of each tensor, on its device.
+    """One global batch as per-replica values `(batch, share)`: replica
+    `i` of `n` takes rows `[i * b // n, (i + 1) * b // n)` of each
+    tensor, on its device, and `share` is its fraction of the `b` rows.
     Split inside the step (not by `experimental_distribute_dataset`)
     so the same converted batches serve `fit`, the build on the first
     batch and `train_on_batch`."""
 
+    first = [x for x in tree.flatten(data)
+             if tf.is_tensor(x) and x.shape.rank]
+    total = tf.shape(first[0], out_type=tf.int64)[0] if first else None
+
     def split(context):
         index = context.replica_id_in_sync_group
         count = context.num_replicas_in_sync
+        if total is None:
+            return data, tf.constant(1.0 / count)
+        start = index * total // count
+        stop = (index + 1) * total // count
 
         def take(x):
             if x is None or not tf.is_tensor(x) or x.shape.rank == 0:
                 return x
-            size = tf.shape(x, out_type=tf.int64)[0]
-            return x[index * size // count:(index + 1) * size // count]
+            return x[start:stop]
 
-        return tree.map_structure(take, data)
+        share = tf.cast(stop - start, "float32") / tf.cast(
+            tf.maximum(total, 1), "float32"
+        )
+        return tree.map_structure(take, data), share
 
     return strategy.experimental_distribute_values_from_function(split)
 
@@ -125,11 +156,13 @@ def _run_steps(model, step, strategy):
 
         return run
 
+    replica_step = _with_share(step)
+
     def run_distributed(batches):
         outputs = None
         for data in batches:
             outputs = strategy.run(
-                step, args=(_per_replica(strategy, data),)
+                replica_step, args=_per_replica(strategy, data)
             )
         return _global_logs(model, strategy, outputs)
 
@@ -146,6 +179,9 @@ def _wrap(model, step, strategy):
     )
 
 
+_WARNED_XLA = []
+
+
 def _use_xla(model, strategy):
     if not model.jit_compile:
         return False
@@ -154,12 +190,10 @@ def _use_xla(model, strategy):
         # replicas' variables on other devices and the cross-replica
         # update cannot be in it (upstream Keras fails there, as it does
         # under a `OneDeviceStrategy` on another device).
-        requested = getattr(model, "_compile_config", {}).get(
-            "jit_compile"
-        )
-        explicit = requested is True or isinstance(requested, dict)
-        if explicit and not getattr(model, "_warned_xla_strategy", False):
-            model._warned_xla_strategy = True
+        # Once per process: "auto" resolves to XLA too, and the
+        # compile config keeps only the resolved value.
+        if not _WARNED_XLA:
+            _WARNED_XLA.append(True)
             warnings.warn(
                 "jit_compile=True is ignored under a tf.distribute "
                 f"strategy ({type(strategy).__name__}): XLA compiles "
@@ -186,11 +220,13 @@ def make_test_function(model):
 def make_predict_function(model):
     strategy = model_strategy(model)
 
+    predict_step = _with_share(model.predict_step)
+
     def outputs_of(data):
         if strategy is None:
             return model.predict_step(data)
         outputs = strategy.run(
-            model.predict_step, args=(_per_replica(strategy, data),)
+            predict_step, args=_per_replica(strategy, data)
         )
         return tree.map_structure(
             lambda v: tf.concat(strategy.experimental_local_results(v), 0),
