@@ -52,6 +52,36 @@ def initialize(job_addresses=None, num_processes=None, process_id=None):
         num_processes=num_processes,
         process_id=process_id,
     )
+    initialize_rng()
+
+
+def initialize_rng():
+    """Gives every process the random seed of process 0.
+
+    Replicated variables must start equal in every process; their
+    initializers draw from Keras's global seed generator (and Python's
+    `random`, for fresh seeds), so the processes share one seed: process
+    0's global seed if one was set, else a fresh one. A collective: every
+    process calls it (`initialize` does).
+    """
+    if jax.process_count() <= 1:
+        return
+    # Imported here: `keras.src.random` imports the backend package.
+    import random as python_random
+
+    from jax.experimental import multihost_utils
+
+    from keras.src.backend.common import global_state
+    from keras.src.random import seed_generator
+
+    seed = global_state.get_global_attribute(
+        seed_generator._GLOBAL_GENERATOR_SEED
+    )
+    if seed is None:
+        seed = seed_generator.make_default_seed()
+    seed = int(multihost_utils.broadcast_one_to_all(np.int32(seed)))
+    python_random.seed(seed)
+    seed_generator.reset_global_seed_generator(seed)
 
 
 def num_processes():
@@ -128,6 +158,13 @@ def distribute_tensor(tensor, layout):
         return jax.lax.with_sharding_constraint(tensor, sharding)
     if getattr(tensor, "sharding", None) == sharding:
         return tensor  # Already there: no copy.
+    if not sharding.is_fully_addressable:
+        # Several processes: each builds its own devices' shards from its
+        # (equal) copy of the value.
+        host = np.asarray(tensor)
+        return jax.make_array_from_callback(
+            host.shape, sharding, lambda index: host[index]
+        )
     return jax.device_put(tensor, sharding)
 
 
