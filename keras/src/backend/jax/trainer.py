@@ -23,6 +23,7 @@ import contextlib
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from keras.src import tree
 from keras.src.backend.common import global_state
@@ -54,7 +55,7 @@ def convert_batch(data):
             return None
         # NumPy batches go straight from host memory to their devices,
         # one slice per device, without a stop on the default device.
-        layout = distribution.get_data_layout(x.shape)
+        layout = distribution.get_data_layout(np.shape(x))
         return distribution_lib.distribute_data_input(
             x, layout, distribution.batch_dim_name
         )
