@@ -479,6 +479,12 @@ class KernelQuantizationMixin:
         from keras.src.dtype_policies.dtype_policy import AWQDTypePolicy
         from keras.src.dtype_policies.dtype_policy import GPTQDTypePolicy
 
+        if getattr(self, "lora_enabled", False):
+            raise ValueError(
+                f"{type(self).__name__} '{self.name}': quantizing a layer "
+                "with LoRA enabled is not supported; save and reload the "
+                "model to merge the LoRA update into the kernel first."
+            )
         kernel = self._kernel
         layout = self._kernel_layout(tuple(kernel.shape))
         object.__setattr__(self, "_quantized_layout", layout)
