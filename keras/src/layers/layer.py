@@ -1118,8 +1118,6 @@ class Layer(backend.BackendLayer, Operation):
     def __str__(self):
         return self.__repr__()
 
-    __hash__ = object.__hash__
-
 
 _STATE = global_state._STATE
 # First arguments that may hold NumPy arrays to convert.

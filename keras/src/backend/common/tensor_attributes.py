@@ -9,6 +9,11 @@ import weakref
 
 # id(tensor) -> {attr: value}, for tensors that take no attributes.
 _SIDE_TABLE = {}
+# The types whose instances refused an attribute. Reads of other tensors
+# never touch the table: under `torch.compile`, looking a tensor up by
+# `id()` would make Dynamo guard on that tensor's identity and compile
+# again for every new batch.
+_TABLE_TYPES = set()
 
 
 def _forget(key):
@@ -45,7 +50,7 @@ def set_tensor_attr(tensor, attr, value):
         setattr(tensor, attr, value)
         return
     except (AttributeError, TypeError):
-        pass
+        _TABLE_TYPES.add(type(tensor))
     if attrs is None:
         attrs = _SIDE_TABLE[key] = {}
         try:
@@ -75,6 +80,6 @@ def get_tensor_attr(tensor, attr):
     True
     """
     value = getattr(tensor, attr, None)
-    if value is not None:
+    if value is not None or type(tensor) not in _TABLE_TYPES:
         return value
     return _SIDE_TABLE.get(id(tensor), {}).get(attr)
