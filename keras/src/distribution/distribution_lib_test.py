@@ -195,6 +195,24 @@ class DevicesTest(testing.TestCase):
             self.assertEqual(devices, ["cpu:0"])
             self.assertEqual(dl.list_devices("cpu"), ["cpu:0"])
 
+    def test_initialize_reads_environment(self):
+        env = {
+            "KERAS_DISTRIBUTION_JOB_ADDRESSES": "10.0.0.1:1234,10.0.0.2:1234",
+            "KERAS_DISTRIBUTION_NUM_PROCESSES": "2",
+            "KERAS_DISTRIBUTION_PROCESS_ID": "1",
+        }
+        lib = mock.Mock()
+        with mock.patch.dict(os.environ, env), mock.patch.object(
+            dl, "_backend_lib", return_value=lib
+        ):
+            dl.initialize()
+            lib.initialize.assert_called_once_with(
+                "10.0.0.1:1234,10.0.0.2:1234", 2, 1
+            )
+            # Arguments win over the environment.
+            dl.initialize("localhost:1", 3, 0)
+            lib.initialize.assert_called_with("localhost:1", 3, 0)
+
     def test_initialize_checks_environment(self):
         env = {"KERAS_DISTRIBUTION_NUM_PROCESSES": "two"}
         with mock.patch.dict(os.environ, env):
