@@ -7,8 +7,9 @@
 trains as with tf.keras. `fit`, `evaluate` and `predict` run in that
 scope (`distribute_scope`), so variables built late are the strategy's
 too; each step runs through `strategy.run`, one slice of the global
-batch per replica (`_per_replica`), with the gradient loss divided by
-the number of replicas; the optimizer sums the replicas' gradients and
+batch per replica (`_per_replica`), each replica's gradient loss
+weighted by its share of the batch; the optimizer sums the replicas'
+gradients and
 updates the mirrored variables once (`backend/tensorflow/optimizer.py`);
 metric totals are kept per replica and summed when read, so the logs
 are those of the global batch.
@@ -22,9 +23,12 @@ import tensorflow as tf
 
 from keras.src import tree
 from keras.src.backend.tensorflow.core import convert_to_tensor
-# `Trainer` runs `fit`, `evaluate` and `predict` in `distribute_scope`.
-from keras.src.backend.tensorflow.distribution_lib import distribute_scope  # noqa: F401,E501
+from keras.src.backend.tensorflow import distribution_lib
 from keras.src.backend.tensorflow.distribution_lib import model_strategy
+
+# `Trainer` runs `fit`, `evaluate` and `predict` in this scope (the
+# strategy the model was made under).
+distribute_scope = distribution_lib.distribute_scope
 
 # `jit_compile="auto"` compiles with XLA when every layer supports it.
 AUTO_JIT = True
@@ -50,8 +54,9 @@ def batch_iterable(data_adapter):
 
 def compute_gradients(loss_fn, variables):
     """Gradients recorded by a `tf.GradientTape`. Inside `strategy.run`
-    the loss is divided by the number of replicas: the optimizer sums
-    their gradients, which then average over the global batch."""
+    the loss is weighted by the replica's share of the batch: the
+    optimizer sums the replicas' gradients, which then average over the
+    global batch."""
     with tf.GradientTape() as tape:
         scaled, aux = loss_fn()
         share = _batch_share()
@@ -119,6 +124,12 @@ def _per_replica(strategy, data):
         def take(x):
             if x is None or not tf.is_tensor(x) or x.shape.rank == 0:
                 return x
+            if isinstance(x, tf.SparseTensor):
+                rest = tf.zeros([x.shape.rank - 1], tf.int64)
+                return tf.sparse.slice(
+                    x, tf.concat([[start], rest], 0),
+                    tf.concat([[stop - start], x.dense_shape[1:]], 0),
+                )
             return x[start:stop]
 
         share = tf.cast(stop - start, "float32") / tf.cast(
