@@ -287,3 +287,100 @@ def distribute_scope(model):
     if strategy is None or tf.distribute.has_strategy():
         return contextlib.nullcontext()
     return strategy.scope()
+
+
+def reduce_per_replica(values, strategy, reduction):
+    """Combines the per-replica results of `strategy.run`, leaf by leaf.
+
+    Args:
+        values: a structure whose leaves may be per-replica values.
+        strategy: the `tf.distribute` strategy that produced them.
+        reduction: `"first"` (the first replica's; `"auto"` means it),
+            `"concat"` (joined along the first axis, in replica order),
+            `"sum"` or `"mean"` (across replicas).
+
+    Returns:
+        `values` with each per-replica leaf combined; other leaves as
+        they are.
+
+    Example:
+
+    >>> strategy = tf.distribute.get_strategy()
+    >>> reduce_per_replica({"loss": 1.0}, strategy, "first")
+    {'loss': 1.0}
+    """
+    if reduction == "auto":
+        reduction = "first"
+    if reduction not in ("first", "concat", "sum", "mean"):
+        raise ValueError(
+            "`reduction` must be 'auto', 'first', 'concat', 'sum' or "
+            f"'mean'. Received: reduction={reduction!r}"
+        )
+    from keras.src import tree
+
+    def combine(value):
+        if not isinstance(value, tf.distribute.DistributedValues):
+            return value
+        if reduction in ("sum", "mean"):
+            op = tf.distribute.ReduceOp.SUM if reduction == "sum" else (
+                tf.distribute.ReduceOp.MEAN
+            )
+            return strategy.reduce(op, value, axis=None)
+        local = strategy.experimental_local_results(value)
+        if reduction == "first":
+            return local[0]
+        return concat(local)
+
+    return tree.map_structure(combine, values)
+
+
+def concat(tensors, axis=0):
+    """Joins dense, sparse or ragged `tensors` along `axis`.
+
+    Example:
+
+    >>> concat([tf.ones((1, 2)), tf.zeros((2, 2))]).shape
+    TensorShape([3, 2])
+    """
+    tensors = list(tensors)
+    if isinstance(tensors[0], tf.SparseTensor):
+        return tf.sparse.concat(axis=axis, sp_inputs=tensors)
+    return tf.concat(tensors, axis=axis)
+
+
+def potentially_ragged_concat(tensors):
+    """Joins `tensors` along the first axis; when their other dimensions
+    differ (sequences of several lengths), as a `tf.RaggedTensor`.
+
+    Example:
+
+    >>> potentially_ragged_concat([tf.ones((1, 2)), tf.ones((1, 3))]).shape
+    TensorShape([2, None])
+    """
+    tensors = list(tensors)
+    if len(tensors) == 1:
+        return tensors[0]
+    if isinstance(tensors[0], (tf.SparseTensor, tf.RaggedTensor)):
+        return concat(tensors)
+    shapes = {tuple(t.shape[1:]) for t in tensors}
+    if len(shapes) == 1 and None not in next(iter(shapes)):
+        return tf.concat(tensors, axis=0)
+    return tf.concat(
+        [tf.RaggedTensor.from_tensor(t) for t in tensors], axis=0
+    )
+
+
+def convert_to_np_if_not_ragged(x):
+    """`x` as a NumPy array, unless it is a `tf.RaggedTensor` (which
+    NumPy cannot hold as one array): then `x` itself.
+
+    Example:
+
+    >>> convert_to_np_if_not_ragged(tf.ones((2,)))
+    array([1., 1.], dtype=float32)
+    """
+    if isinstance(x, tf.RaggedTensor):
+        return x
+    if isinstance(x, tf.SparseTensor):
+        x = tf.sparse.to_dense(x)
+    return x.numpy() if hasattr(x, "numpy") else np.asarray(x)

@@ -169,3 +169,32 @@ class DistributionLibTest(testing.TestCase):
             distribution_lib.distribute_variable(
                 np.ones((2, 4)), TensorLayout([None, "model"], two)
             )
+
+    def test_replica_result_helpers(self):
+        import tensorflow as tf
+
+        from keras.src.backend.tensorflow import distribution_lib as lib
+
+        strategy = tf.distribute.get_strategy()
+        self.assertEqual(
+            lib.reduce_per_replica({"a": 1.0}, strategy, "auto"), {"a": 1.0}
+        )
+        with self.assertRaisesRegex(ValueError, "reduction"):
+            lib.reduce_per_replica(1.0, strategy, "max")
+        joined = lib.potentially_ragged_concat(
+            [tf.ones((1, 2)), tf.ones((2, 3))]
+        )
+        self.assertIsInstance(joined, tf.RaggedTensor)
+        self.assertEqual(joined.row_lengths().numpy().tolist(), [2, 3, 3])
+        self.assertEqual(
+            lib.potentially_ragged_concat(
+                [tf.ones((1, 2)), tf.ones((2, 2))]
+            ).shape, (3, 2),
+        )
+        self.assertIs(lib.convert_to_np_if_not_ragged(joined), joined)
+        self.assertAllClose(
+            lib.convert_to_np_if_not_ragged(lib.concat(
+                [tf.sparse.from_dense(tf.eye(2)), tf.sparse.eye(1, 2)]
+            )),
+            np.array([[1, 0], [0, 1], [1, 0]]),
+        )

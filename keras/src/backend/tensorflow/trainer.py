@@ -26,6 +26,13 @@ from keras.src.backend.tensorflow.core import convert_to_tensor
 from keras.src.backend.tensorflow import distribution_lib
 from keras.src.backend.tensorflow.distribution_lib import model_strategy
 
+# Keras's helpers of this module, kept with the rest of the
+# `tf.distribute` code.
+concat = distribution_lib.concat
+convert_to_np_if_not_ragged = distribution_lib.convert_to_np_if_not_ragged
+potentially_ragged_concat = distribution_lib.potentially_ragged_concat
+reduce_per_replica = distribution_lib.reduce_per_replica
+
 # `Trainer` runs `fit`, `evaluate` and `predict` in this scope (the
 # strategy the model was made under).
 distribute_scope = distribution_lib.distribute_scope
@@ -140,17 +147,11 @@ def _per_replica(strategy, data):
     return strategy.experimental_distribute_values_from_function(split)
 
 
-def _first_replica(strategy, outputs):
-    return tree.map_structure(
-        lambda v: strategy.experimental_local_results(v)[0], outputs
-    )
-
-
 def _global_logs(model, strategy, outputs):
     """The logs of a step run on every replica: the tracked metrics'
     results read across replicas (summed totals), other entries (a
     custom `train_step`'s) from the first replica, as tf.keras does."""
-    logs = _first_replica(strategy, outputs)
+    logs = reduce_per_replica(outputs, strategy, "first")
     if not isinstance(logs, dict):
         return logs
     results = model.get_metrics_result()
@@ -239,10 +240,7 @@ def make_predict_function(model):
         outputs = strategy.run(
             predict_step, args=_per_replica(strategy, data)
         )
-        return tree.map_structure(
-            lambda v: tf.concat(strategy.experimental_local_results(v), 0),
-            outputs,
-        )
+        return reduce_per_replica(outputs, strategy, "concat")
 
     def run(batches):
         outputs = [outputs_of(data) for data in batches]
