@@ -18,8 +18,8 @@ needs tensor values in Python (`.item()`, NumPy) fails to capture; such
 layers declare `supports_jit = {"torch": False}`.
 
 The first batch of each structure and dtypes is captured with its exact
-shapes. When a second, different shape of the same structure arrives (a
-short last batch, text padded to each batch's longest sequence), the step
+shapes. When a second, different shape of the same structure arrives
+(text padded to each batch's longest sequence), the step
 is captured once more with symbolic sizes for the data's batch dimension
 and the dimensions that changed (the other sizes and the variables' stay
 static) and compiled with `dynamic=True`; that graph serves every later
@@ -28,6 +28,11 @@ capturing relied on: a branch on a length, sizes 0 and 1, which are
 specialized). So a fit over batches of 30 different lengths captures two
 graphs per step kind, not 30. A shape the guards refuse gets a graph of
 its own; `jit_compile={"dynamic": False}` keeps one graph per shape.
+
+A short last batch (fewer rows, every other size the same) that no graph
+accepts runs the model's ordinary step eagerly instead: it comes once an
+epoch, and compiling a graph for it costs more than running it eagerly in
+every epoch of a fit.
 """
 
 import contextlib
@@ -96,6 +101,8 @@ class CapturedStep:
         shapes = tuple(x.shape for x in leaves)
         key = (treedef, shapes, tuple(x.dtype for x in leaves))
         entry = self._graphs.get(key) or self._dynamic_graph(key, leaves)
+        if entry is _EAGER:
+            return getattr(self._model, f"{self._kind}_step")(data)
         graph, variables = entry
         with torch.no_grad():
             return graph([v._value for v in variables], leaves)
@@ -107,13 +114,16 @@ class CapturedStep:
         signature = (treedef, dtypes)
         first = self._first_shapes.setdefault(signature, shapes)
         graphs = self._dynamic.setdefault(signature, [])
+        for graph, variables, accepts in graphs or ():
+            if accepts(variables, leaves):
+                return graph, variables
+        if _is_short_batch(first, shapes):
+            self._graphs[key] = _EAGER
+            return _EAGER
         if first == shapes or graphs is None or (
                 self._options.get("dynamic") is False):
             entry = self._graphs[key] = self._capture(leaves, treedef)
             return entry
-        for graph, variables, accepts in graphs:
-            if accepts(variables, leaves):
-                return graph, variables
         try:
             graph, variables, accepts = self._capture(
                 leaves, treedef, symbolic=_varying_dims(first, shapes))
@@ -208,6 +218,19 @@ def _fresh_input_checks(model):
     finally:
         for layer in layers:
             object.__setattr__(layer, "_checked_input", None)
+
+
+# A `_graphs` entry: run the model's ordinary step.
+_EAGER = object()
+
+
+def _is_short_batch(first, shapes):
+    """Whether `shapes` differ from `first` only by fewer rows."""
+    return all(
+        len(old) == len(new) and len(new) > 0 and new[0] < old[0]
+        and old[1:] == new[1:]
+        for old, new in zip(first, shapes)
+    )
 
 
 def _varying_dims(first, shapes):

@@ -139,3 +139,27 @@ class DynamicShapesTest(testing.TestCase):
         self._fit({"backend": "eager", "dynamic": False}, captures,
                   batches=3, epochs=1)
         self.assertEqual(captures, [False] * 3)
+
+    def test_short_last_batch_runs_eagerly(self):
+        from keras.src.backend.torch import step_capture
+
+        captures = []
+        original = step_capture.CapturedStep._capture
+
+        def counted(step, leaves, treedef, symbolic=False):
+            captures.append(step._kind)
+            return original(step, leaves, treedef, symbolic)
+
+        x, y = _data()
+        expected = _model(False).fit(x, y, batch_size=16, epochs=2,
+                                     shuffle=False, verbose=0).history
+        model = _model({"backend": "eager"})
+        with mock.patch.object(step_capture.CapturedStep, "_capture",
+                               counted):
+            history = model.fit(x, y, batch_size=16, epochs=2,
+                                shuffle=False, verbose=0).history
+            model.predict(x, batch_size=16, verbose=0)
+        # 40 rows: two batches of 16 through the graph, 8 rows eagerly.
+        self.assertEqual(captures, ["train", "predict"])
+        self.assertAllClose(history["loss"], expected["loss"], rtol=1e-5)
+        self.assertAllClose(model.layers[0].calls, 6.0)
