@@ -7,6 +7,7 @@ from keras._tf_keras.keras import callbacks as callbacks
 from keras._tf_keras.keras import config as config
 from keras._tf_keras.keras import constraints as constraints
 from keras._tf_keras.keras import distillation as distillation
+from keras._tf_keras.keras import distribution as distribution
 from keras._tf_keras.keras import dtype_policies as dtype_policies
 from keras._tf_keras.keras import export as export
 from keras._tf_keras.keras import initializers as initializers
