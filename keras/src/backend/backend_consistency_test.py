@@ -14,7 +14,8 @@ from keras.src import backend as backend_module
 from keras.src import testing
 
 BACKENDS = ("numpy", "jax", "tensorflow", "torch")
-MODULES = ("core", "numpy", "nn", "math", "linalg", "random")
+MODULES = ("core", "numpy", "nn", "math", "linalg", "random",
+           "distribution_lib")
 
 
 def _public_functions(module):
