@@ -10,6 +10,7 @@ them.
 """
 
 from keras.src import tree
+from keras.src.distribution import distribution_lib
 from keras.src.trainers.data_adapters import data_adapter_utils as utils
 from keras.src.trainers.data_adapters.data_adapter_utils import (  # noqa: F401
     is_tf_dataset,
@@ -80,6 +81,9 @@ def get_data_adapter(x, y=None, sample_weight=None, batch_size=None,
         return PyDatasetAdapter(x, class_weight=class_weight, shuffle=shuffle)
     if utils.is_tf_dataset(x):
         _reject_separate_targets("`tf.data.Dataset`", y, sample_weight)
+        if distribution_lib.distribution() is not None:
+            # In a multi-process run, each process keeps its part.
+            x = distribution_lib.distribution().distribute_dataset(x)
         return TFDatasetAdapter(x, class_weight=class_weight)
     if utils.is_torch_dataloader(x):
         _reject_separate_targets("torch `DataLoader`", y, sample_weight)
