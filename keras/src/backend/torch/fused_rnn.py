@@ -8,8 +8,11 @@ Inside a capture, `run` calls them through two custom ops instead, which
 the graph keeps as single calls: `keras::fused_rnn` runs the eager kernel
 with autograd on and keeps its autograd graph (the "tape") under a key it
 returns; `keras::fused_rnn_backward` takes that key and the output
-gradients and runs the tape's backward. So a captured step costs what the
-eager kernel costs, and compile time no longer grows with the sequence.
+gradients and runs the tape's backward, from the results that received a
+gradient to the leaves that need one only (not the data, nor a sequence
+output nobody reads: what `loss.backward()` on `nn.GRU` computes). So a
+captured step costs what the eager kernel costs, and compile time no
+longer grows with the sequence.
 Without gradients (evaluation, prediction) `keras::fused_rnn_inference`
 runs the kernel and keeps nothing.
 
@@ -123,24 +126,24 @@ def _(kind, inputs, states, params, has_bias, bidirectional):
 
 
 @torch.library.custom_op("keras::fused_rnn_backward", mutates_args=())
-def _backward(key: torch.Tensor, grads: list[torch.Tensor],
+def _backward(key: torch.Tensor, grads: list[torch.Tensor], given: list[int],
+              wanted: list[int],
               like: list[torch.Tensor]) -> list[torch.Tensor]:
+    """Gradients of the leaves numbered in `wanted` from those of the
+    results numbered in `given`; the tape is dropped either way."""
     leaves, results = _TAPES.pop(int(key))
-    wanted = [leaf for leaf in leaves if leaf.requires_grad]
+    if not given or not wanted:
+        return [torch.zeros_like(t) for t in like]
+    targets = [leaves[i] for i in wanted]
     with _autograd_on():
-        found = iter(torch.autograd.grad(results, wanted, grads,
-                                         allow_unused=True))
-    out = []
-    for leaf in leaves:
-        grad = next(found) if leaf.requires_grad else None
-        out.append(torch.zeros(leaf.shape, dtype=leaf.dtype,
-                               device=leaf.device)
-                   if grad is None else grad.contiguous())
-    return out
+        found = torch.autograd.grad([results[i] for i in given], targets,
+                                    grads, allow_unused=True)
+    return [torch.zeros_like(t) if g is None else g.contiguous()
+            for g, t in zip(found, targets)]
 
 
 @_backward.register_fake
-def _(key, grads, like):
+def _(key, grads, given, wanted, like):
     return [t.new_empty(t.shape) for t in like]
 
 
@@ -157,20 +160,29 @@ class _FusedRNN(torch.autograd.Function):
 
     @staticmethod
     def setup_context(ctx, inputs, output):
-        ctx.results = [(r.shape, r.dtype, r.device) for r in output[:-1]]
+        # Unused results get no gradient rather than zeros (a GRU whose
+        # sequence output is dropped backpropagates from its last state
+        # only, as `nn.GRU` does).
+        ctx.set_materialize_grads(False)
         ctx.mark_non_differentiable(output[-1])
         ctx.save_for_backward(output[-1], *inputs[4:])
 
     @staticmethod
     def backward(ctx, *grads):
-        key, *like = ctx.saved_tensors
-        grads = [
-            torch.zeros(shape, dtype=dtype, device=device) if g is None
-            else g
-            for g, (shape, dtype, device) in zip(grads, ctx.results)
-        ]
-        # No gradient of the gradient: the op runs outside autograd.
+        key, *leaves = ctx.saved_tensors
+        grads = grads[:-1]
+        given = [i for i, g in enumerate(grads) if g is not None]
+        # Only the leaves that need a gradient: no gradient of the data
+        # (the input sequence) unless something asks for it.
+        wanted = [i for i, need in enumerate(ctx.needs_input_grad[4:])
+                  if need]
+        # No gradient of the gradient: the op runs outside autograd. It
+        # runs even when nothing is wanted, to drop the tape.
         with torch.no_grad():
-            leaf_grads = torch.ops.keras.fused_rnn_backward(
-                key, [g.detach() for g in grads], [t.detach() for t in like])
-        return (None, None, None, None, *leaf_grads)
+            found = torch.ops.keras.fused_rnn_backward(
+                key, [grads[i].detach() for i in given], given, wanted,
+                [leaves[i].detach() for i in wanted])
+        out = [None] * len(leaves)
+        for i, grad in zip(wanted, found):
+            out[i] = grad
+        return (None, None, None, None, *out)

@@ -84,7 +84,9 @@ def lstm(inputs, initial_state_h, initial_state_c, mask, kernel,
         "lstm", inputs, [h[None], c[None]], params, bias is not None, False
     )
     h, c = h[0], c[0]
-    return outputs[:, -1], outputs, [h, c]
+    # The last output is the last state: taking it from `h` leaves
+    # `outputs` without a gradient when only the last output is used.
+    return h, outputs, [h, c]
 
 
 def gru(inputs, initial_state, mask, kernel, recurrent_kernel, bias,
@@ -111,7 +113,8 @@ def gru(inputs, initial_state, mask, kernel, recurrent_kernel, bias,
     outputs, h = fused_rnn.run(
         "gru", inputs, [h[None]], params, bias is not None, False
     )
-    return outputs[:, -1], outputs, [h[0]]
+    # The last output is the last state (see `lstm`).
+    return h[0], outputs, [h[0]]
 
 
 def bidirectional_lstm(inputs, fwd_initial_state_h, fwd_initial_state_c,
@@ -156,8 +159,9 @@ def bidirectional_lstm(inputs, fwd_initial_state_h, fwd_initial_state_c,
                          torch.stack([fwd_c, bwd_c])], params, has_bias, True
     )
     fwd_outputs, bwd_outputs = torch.chunk(outputs, 2, dim=-1)
-    return (fwd_outputs[:, -1], bwd_outputs[:, 0], fwd_outputs,
-            bwd_outputs, [h[0], c[0]], [h[1], c[1]])
+    # Each direction's last output is its last state (see `lstm`).
+    return (h[0], h[1], fwd_outputs, bwd_outputs, [h[0], c[0]],
+            [h[1], c[1]])
 
 
 def bidirectional_gru(inputs, fwd_initial_state, bwd_initial_state, mask,
@@ -200,8 +204,8 @@ def bidirectional_gru(inputs, fwd_initial_state, bwd_initial_state, mask,
         "gru", inputs, [torch.stack([fwd_h, bwd_h])], params, has_bias, True
     )
     fwd_outputs, bwd_outputs = torch.chunk(outputs, 2, dim=-1)
-    return (fwd_outputs[:, -1], bwd_outputs[:, 0], fwd_outputs,
-            bwd_outputs, [h[0]], [h[1]])
+    # Each direction's last output is its last state (see `lstm`).
+    return (h[0], h[1], fwd_outputs, bwd_outputs, [h[0]], [h[1]])
 
 
 def _fused_bidirectional(mask, activation, recurrent_activation, unroll,
