@@ -32,6 +32,9 @@ these module-level names, with the same parameters on every backend
   on a list of converted batches (`steps_per_execution` of them),
   compiled or not; the train and test ones return the last logs, the
   predict one the outputs of all batches, concatenated.
+- `distribute_scope(model)`: the context `fit`, `evaluate`, `predict`
+  and the `*_on_batch` methods run in (TensorFlow: the `tf.distribute`
+  strategy the model was made under; elsewhere none).
 - `sync_state(model, metrics_only=False)`: writes state that compiled
   steps hold outside the variables (JAX) back into them; with
   `metrics_only`, leaves the training state where it is (an
@@ -59,6 +62,7 @@ CONTRACT = {
     "make_test_function": ("model",),
     "make_predict_function": ("model",),
     "sync_state": ("model", "metrics_only"),
+    "distribute_scope": ("model",),
 }
 CONSTANTS = ("AUTO_JIT",)
 

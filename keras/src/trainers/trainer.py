@@ -7,7 +7,6 @@ how gradients are taken, how batches are converted and how steps are
 compiled: the contract is written in `backend_trainer.py`.
 """
 
-import contextlib
 import functools
 import warnings
 
@@ -42,8 +41,7 @@ def _in_distribute_scope(method):
 
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
-        scope = getattr(_backend_trainer(), "distribute_scope", None)
-        with contextlib.nullcontext() if scope is None else scope(self):
+        with _backend_trainer().distribute_scope(self):
             return method(self, *args, **kwargs)
 
     return wrapper

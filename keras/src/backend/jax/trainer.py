@@ -209,3 +209,8 @@ def __getattr__(name):
 
         return EpochIterator
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def distribute_scope(model):
+    """No scope on this backend (see `backend_trainer.py`)."""
+    return contextlib.nullcontext()

@@ -83,3 +83,8 @@ def __getattr__(name):
 
         return Trainer
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def distribute_scope(model):
+    """No scope on this backend (see `backend_trainer.py`)."""
+    return contextlib.nullcontext()

@@ -273,22 +273,6 @@ def model_strategy(model):
 _UNKNOWN = object()
 
 
-def distribute_scope(model):
-    """The scope `fit`, `evaluate` and `predict` run `model` in: its
-    strategy's, so variables it builds then are the strategy's too (as
-    tf.keras does); no scope for a model made outside any strategy.
-
-    Example:
-
-    >>> with distribute_scope(keras.Sequential()):
-    ...     pass
-    """
-    strategy = model_strategy(model)
-    if strategy is None or tf.distribute.has_strategy():
-        return contextlib.nullcontext()
-    return strategy.scope()
-
-
 def reduce_per_replica(values, strategy, reduction):
     """Combines the per-replica results of `strategy.run`, leaf by leaf.
 

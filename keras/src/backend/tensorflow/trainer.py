@@ -33,10 +33,6 @@ convert_to_np_if_not_ragged = distribution_lib.convert_to_np_if_not_ragged
 potentially_ragged_concat = distribution_lib.potentially_ragged_concat
 reduce_per_replica = distribution_lib.reduce_per_replica
 
-# `Trainer` runs `fit`, `evaluate` and `predict` in this scope (the
-# strategy the model was made under).
-distribute_scope = distribution_lib.distribute_scope
-
 # `jit_compile="auto"` compiles with XLA when every layer supports it.
 AUTO_JIT = True
 
@@ -269,3 +265,19 @@ def __getattr__(name):
 
         return EpochIterator
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def distribute_scope(model):
+    """The scope `fit`, `evaluate` and `predict` run `model` in: its
+    strategy's, so variables it builds then are the strategy's too (as
+    tf.keras does); no scope for a model made outside any strategy.
+
+    Example:
+
+    >>> with distribute_scope(keras.Sequential()):
+    ...     pass
+    """
+    strategy = model_strategy(model)
+    if strategy is None or tf.distribute.has_strategy():
+        return contextlib.nullcontext()
+    return strategy.scope()

@@ -22,6 +22,7 @@ ranks and the metric states summed at the end of an epoch (`sync_state`),
 so callbacks see the global figures. `predict` runs whole on every rank.
 """
 
+import contextlib
 import weakref
 
 import torch
@@ -227,3 +228,8 @@ def __getattr__(name):
 
         return EpochIterator
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def distribute_scope(model):
+    """No scope on this backend (see `backend_trainer.py`)."""
+    return contextlib.nullcontext()
