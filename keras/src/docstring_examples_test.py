@@ -16,6 +16,8 @@ import keras
 from keras.src import backend
 from keras.src.api_export import REGISTRY
 
+backend_config = importlib.import_module("keras.src.backend.config")
+
 
 class _AnyOutput(doctest.OutputChecker):
     def check_output(self, want, got, optionflags):
@@ -61,8 +63,12 @@ def test_docstring_example(path, obj):
     )
     messages = []
     keras.utils.clear_session()
+    # Examples of setters (floatx, flash attention, epoch limits) change
+    # global settings that later tests in this process would inherit.
+    settings = {name: value for name, value in vars(backend_config).items()
+                if name.isupper() and name.startswith("_")}
     try:
         runner.run(test, out=messages.append)
     finally:
-        keras.config.set_floatx("float32")
+        vars(backend_config).update(settings)
     assert runner.failures == 0, "".join(messages)
