@@ -80,6 +80,9 @@ class BackendConsistencyTest(testing.TestCase):
             except ImportError as e:
                 pytest.skip(f"{backend} is not installed: {e}")
             self.assertIsInstance(module.SUPPORTS_FUSED_UPDATES, bool)
+            # None, or (TensorFlow) a function of (apply, grads, variables).
+            self.assertTrue(module.cross_replica_apply is None
+                            or callable(module.cross_replica_apply))
             for name in kernels:
                 self.assertEqual(
                     hasattr(module, name), module.SUPPORTS_FUSED_UPDATES,

@@ -34,11 +34,9 @@ _DEPRECATED_KWARGS = ("decay",)
 # The backend's one declared capability, read once: whether it has fused
 # kernels (`backend/<name>/optimizer.py`).
 _FUSED_UPDATES = backend.optimizer.SUPPORTS_FUSED_UPDATES
-# TensorFlow's: inside `strategy.run`, sums the replicas' gradients and
-# applies them once, in cross-replica context (None elsewhere).
-_CROSS_REPLICA_APPLY = getattr(
-    backend.optimizer, "cross_replica_apply", None
-)
+# Declared by every backend: TensorFlow's sums the replicas' gradients
+# inside `strategy.run` and applies them once; None elsewhere.
+_CROSS_REPLICA_APPLY = backend.optimizer.cross_replica_apply
 # The methods whose arithmetic a fused kernel reproduces.
 _FUSED_REPLACED = ("update_step", "assign", "assign_add", "assign_sub")
 

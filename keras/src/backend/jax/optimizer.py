@@ -11,6 +11,8 @@ compiled step already.
 # Read once by `keras.src.optimizers.base_optimizer` (see
 # `backend/torch/optimizer.py`).
 SUPPORTS_FUSED_UPDATES = False
+# No replica contexts: `Optimizer.apply` runs as is.
+cross_replica_apply = None
 
 
 def __getattr__(name):

@@ -22,6 +22,8 @@ from keras.src.backend.torch.conversion import cast
 from keras.src.backend.torch.conversion import convert_to_tensor
 
 SUPPORTS_FUSED_UPDATES = True
+# No replica contexts: `Optimizer.apply` runs as is.
+cross_replica_apply = None
 
 
 def fused_update_tensors(variables, grads):
