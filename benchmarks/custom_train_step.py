@@ -17,8 +17,12 @@ first epoch and after it, and the graph breaks with their reasons.
 import json
 import os
 import statistics
+import sys
 import time
 
+# The guide's step is the one `integration_tests/` trains.
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, REPO)
 os.environ.setdefault("KERAS_BACKEND", "torch")
 
 import numpy as np  # noqa: E402
@@ -26,29 +30,11 @@ import torch  # noqa: E402
 import torch._dynamo.utils as dynamo_utils  # noqa: E402
 
 import keras  # noqa: E402
+from integration_tests.custom_train_step_test import TorchStyle  # noqa: E402
 
 BATCH_SIZE = 64
 BATCHES = 32
 EPOCHS = 4
-
-
-class GuideModel(keras.Model):
-    def train_step(self, data):
-        x, y = data
-        self.zero_grad()
-        y_pred = self(x, training=True)
-        loss = self.compute_loss(y=y, y_pred=y_pred)
-        loss.backward()
-        trainable_weights = [v for v in self.trainable_weights]
-        gradients = [v.value.grad for v in trainable_weights]
-        with torch.no_grad():
-            self.optimizer.apply(gradients, trainable_weights)
-        for metric in self.metrics:
-            if metric.name == "loss":
-                metric.update_state(loss)
-            else:
-                metric.update_state(y, y_pred)
-        return {m.name: m.result() for m in self.metrics}
 
 
 def build(jit_compile):
@@ -57,7 +43,7 @@ def build(jit_compile):
     hidden = keras.layers.Dense(256, activation="relu")(inputs)
     hidden = keras.layers.Dense(256, activation="relu")(hidden)
     outputs = keras.layers.Dense(10)(hidden)
-    model = GuideModel(inputs, outputs)
+    model = TorchStyle(inputs, outputs)
     model.compile(
         optimizer="adam",
         loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
