@@ -166,13 +166,10 @@ def prepare_targets(loss_name, y_true, y_pred, exact=False):
 
 
 def attach_mask(values, mask):
-    """Sets `mask` as the `_keras_mask` of `values` when the tensor type
-    accepts attributes (NumPy and JAX arrays do not), and returns
+    """Sets `mask` as the Keras mask of `values` (`backend.set_keras_mask`:
+    an attribute, or the side table of arrays that take none) and returns
     `values`."""
-    try:
-        values._keras_mask = mask
-    except AttributeError:
-        pass
+    backend.set_keras_mask(values, mask)
     return values
 
 
@@ -361,7 +358,7 @@ class Loss:
             A scalar tensor (or the per-sample losses for the reduction
             `"none"`).
         """
-        input_mask = getattr(y_pred, "_keras_mask", None)
+        input_mask = backend.get_keras_mask(y_pred)
         y_pred = as_dtype(y_pred, self.dtype)
         y_true = as_dtype(y_true, self.dtype)
         losses, output_mask = self._losses_and_mask(y_true, y_pred)
@@ -377,7 +374,7 @@ class Loss:
         # Losses that mask some samples (ignored classes, anchors without
         # pairs) override this: NumPy and JAX arrays cannot carry a mask.
         losses = self.call(y_true, y_pred)
-        return losses, getattr(losses, "_keras_mask", None)
+        return losses, backend.get_keras_mask(losses)
 
     def call(self, y_true, y_pred):
         """Returns the loss of each sample; subclasses implement it.

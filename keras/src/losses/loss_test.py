@@ -268,6 +268,24 @@ class LossTest(testing.TestCase):
         out = mse(y_true, y_pred, sample_weight=np.array([3.0, 1.0, 1.0]))
         self.assertAllClose(out, 3.0 / 4.0)
 
+    def test_mask_of_a_masking_layer_output(self):
+        # On numpy and jax the Embedding's mask lives in the side table of
+        # `backend.set_keras_mask`, not on the array.
+        from keras.src import layers
+
+        embed = layers.Embedding(4, 2, mask_zero=True,
+                                 embeddings_initializer="ones")
+        y_pred = embed(np.array([[1, 2, 0], [3, 3, 0]]))
+        y_true = np.zeros((2, 3, 2), "float32")
+        y_true[1] = 3.0
+        mse = LossFunctionWrapper(
+            lambda t, p: ops.mean(ops.square(t - p), axis=-1)
+        )
+        # Unmasked: two positions with loss 1, two with loss 4.
+        self.assertAllClose(mse(y_true, y_pred), (2 * 1.0 + 2 * 4.0) / 4)
+        mse.reduction = "sum"
+        self.assertAllClose(mse(y_true, y_pred), 10.0)
+
     def test_names(self):
         self.assertEqual(SquaredError().name, "squared_error")
         self.assertEqual(SquaredError().name, "squared_error_1")

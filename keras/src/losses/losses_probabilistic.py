@@ -272,7 +272,7 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False,
 
     Targets outside `[0, num_classes)` give 0. Targets equal to
     `ignore_class` give 0 too, and are masked: the result carries a
-    `_keras_mask` (where the tensor type allows it) so that the loss
+    Keras mask (`keras.src.backend.get_keras_mask`) so that the loss
     classes leave them out of their averages.
 
     Args:

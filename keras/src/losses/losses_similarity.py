@@ -186,8 +186,8 @@ def circle(y_true, y_pred, ref_labels=None, ref_embeddings=None,
     logsumexp(gamma * w_n * (s_n - margin)))`.
 
     Anchors without a positive or without a negative give 0 and are
-    masked (the result carries a `_keras_mask` where the tensor type
-    allows it).
+    masked (the result carries a Keras mask,
+    `keras.src.backend.get_keras_mask`).
 
     Args:
         y_true: integer labels, `(batch_size,)`.

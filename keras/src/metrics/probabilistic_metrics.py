@@ -1,6 +1,7 @@
 """Probabilistic metrics: running means of the cross-entropies, the
 Kullback-Leibler divergence and the Poisson loss."""
 
+from keras.src import backend
 from keras.src.api_export import keras_export
 from keras.src.losses import losses
 from keras.src.losses.losses_probabilistic import (
@@ -186,7 +187,7 @@ class SparseCategoricalCrossentropy(MeanMetricWrapper):
             y_true, y_pred, **self._fn_kwargs
         )
         sample_weight = combine_mask(
-            sample_weight, getattr(y_pred, "_keras_mask", None), self.dtype
+            sample_weight, backend.get_keras_mask(y_pred), self.dtype
         )
         if sample_weight is not None:
             sample_weight = combine_mask(sample_weight, valid, self.dtype)

@@ -64,7 +64,7 @@ def _is_plain_scalar(values, sample_weight, dtype):
         type(sample_weight) in (int, float)
         and backend.is_tensor(values)
         and getattr(values, "ndim", None) == 0
-        and getattr(values, "_keras_mask", None) is None
+        and backend.get_keras_mask(values) is None
         and backend.standardize_dtype(values.dtype) == dtype
     )
 
@@ -145,7 +145,7 @@ class Sum(Metric):
             sample_weight: optional weights, batch axes first.
         """
         sample_weight = combine_mask(
-            sample_weight, getattr(values, "_keras_mask", None), self.dtype
+            sample_weight, backend.get_keras_mask(values), self.dtype
         )
         values, _ = samplewise_values(
             values, sample_weight, ops.sum, self.dtype
@@ -210,7 +210,7 @@ class Mean(Metric):
         if sample_weight is not None:
             # As in Keras, a mask on `values` only zeroes given weights.
             sample_weight = combine_mask(
-                sample_weight, getattr(values, "_keras_mask", None),
+                sample_weight, backend.get_keras_mask(values),
                 self.dtype,
             )
         self._accumulate(values, sample_weight)
@@ -270,7 +270,7 @@ class MeanMetricWrapper(Mean):
             y_pred: the predictions.
             sample_weight: optional weights, batch axes first.
         """
-        mask = getattr(y_pred, "_keras_mask", None)
+        mask = backend.get_keras_mask(y_pred)
         values = self._fn(y_true, y_pred, **self._fn_kwargs)
         sample_weight = combine_mask(sample_weight, mask, self.dtype)
         # Only `y_pred`'s mask counts: a mask `fn` leaves on its output

@@ -1,5 +1,7 @@
 import numpy as np
 
+from keras.src import backend
+from keras.src import layers
 from keras.src import ops
 from keras.src import testing
 from keras.src.metrics import reduction_metrics
@@ -10,13 +12,10 @@ from keras.src.metrics.reduction_metrics import Sum
 
 
 def masked(test, x, mask):
-    """`x` as a tensor carrying `mask`; skips the test on backends whose
-    arrays cannot hold attributes (numpy, jax)."""
+    """`x` as a tensor carrying `mask` (on numpy and jax in the side table
+    of `backend.set_keras_mask`)."""
     x = ops.convert_to_tensor(x)
-    try:
-        x._keras_mask = ops.convert_to_tensor(mask)
-    except AttributeError:
-        test.skipTest("This backend's tensors cannot carry a mask.")
+    backend.set_keras_mask(x, ops.convert_to_tensor(mask))
     return x
 
 
@@ -215,6 +214,24 @@ class MeanMetricWrapperTest(testing.TestCase):
         m.reset_state()
         m.update_state(y_true, y_pred, sample_weight=[2.0, 5.0])
         self.assertAllClose(m.count, 2.0)
+
+    def test_mask_of_a_masking_layer_output(self):
+        # On numpy and jax the Embedding's mask lives in the side table of
+        # `backend.set_keras_mask`, not on the array.
+        embed = layers.Embedding(4, 2, mask_zero=True,
+                                 embeddings_initializer="ones")
+        y_pred = embed(np.array([[1, 2, 0], [3, 0, 0]]))
+        self.assertIsNotNone(backend.get_keras_mask(y_pred))
+        y_true = np.zeros((2, 3, 2), "float32")
+        m = MeanMetricWrapper(squared_error)
+        # Three of the six positions are unmasked; each gives 1.0. Each
+        # sample counts for the share of its positions left: 2/3 + 1/3
+        # (unmasked it would be 2).
+        self.assertAllClose(m(y_true, y_pred), 1.0)
+        self.assertAllClose(m.count, 1.0)
+        m = Mean()
+        m.update_state(y_pred, sample_weight=np.ones((2, 3)))
+        self.assertAllClose(m.count, 1.0)
 
     def test_not_callable(self):
         with self.assertRaisesRegex(TypeError, "fn"):
