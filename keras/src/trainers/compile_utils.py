@@ -83,6 +83,86 @@ def _per_output(spec, names, what, allow_single, flatten=False):
     return [spec] * len(names)
 
 
+def _flat_sample_weights(sample_weight, names, count):
+    if sample_weight is None:
+        return [None] * count
+    if isinstance(sample_weight, dict):
+        return [sample_weight.get(n) for n in names]
+    flat = tree.flatten(sample_weight)
+    if len(flat) == count:
+        return flat
+    return [sample_weight] * count
+
+
+class StepValues:
+    """`y`, `y_pred` and `sample_weight` of one step, flattened once into
+    lists with one entry per output (in the order of `names`), for the
+    compiled loss and the compiled metrics to share.
+
+    Attributes:
+        names: the output names the lists follow.
+        y, y_pred, sample_weight: the structures as given.
+        flat_y, flat_y_pred, flat_sample_weight: their flat lists.
+    """
+
+    def __init__(self, names, y, y_pred, sample_weight, flat_y,
+                 flat_y_pred, flat_sample_weight):
+        self.names = names
+        self.y = y
+        self.y_pred = y_pred
+        self.sample_weight = sample_weight
+        self.flat_y = flat_y
+        self.flat_y_pred = flat_y_pred
+        self.flat_sample_weight = flat_sample_weight
+
+
+class StepValuesCache:
+    """Holds the `StepValues` of the step in progress (or `None`)."""
+
+    def __init__(self):
+        self.values = None
+
+
+def flatten_step(y, y_pred, sample_weight, names, what, previous=None):
+    """Flattens one step's values against the outputs `names`.
+
+    Args:
+        y: the targets: one tensor, or a list/dict/nest like the outputs.
+        y_pred: the model's outputs.
+        sample_weight: `None`, one tensor for every output, or one per
+            output (a list, or a dict keyed by output name).
+        names: the output names, as `CompileLoss`/`CompileMetrics` built
+            them.
+        what: `"loss"` or `"metric"`, for the error messages.
+        previous: the `StepValues` of an earlier call in the same step,
+            or `None`. Whatever it flattened from the same objects is
+            reused rather than flattened again: the metrics of a step
+            take the targets and weights the loss took, and the
+            predictions too unless a gradient transform handed back new
+            ones (JAX, the captured torch step).
+
+    Returns:
+        A `StepValues`.
+    """
+    reuse = (
+        previous is not None
+        and (previous.names is names or previous.names == names)
+        and previous.y is y
+        and previous.sample_weight is sample_weight
+    )
+    if reuse and previous.y_pred is y_pred:
+        return previous
+    _, flat_pred = _flat_outputs(y_pred, names)
+    if reuse and len(flat_pred) == len(previous.flat_y_pred):
+        return StepValues(names, y, y_pred, sample_weight, previous.flat_y,
+                          flat_pred, previous.flat_sample_weight)
+    flat_true = _flat_targets(y, names, len(flat_pred), what)
+    flat_weights = _flat_sample_weights(sample_weight, names,
+                                        len(flat_pred))
+    return StepValues(names, y, y_pred, sample_weight, flat_true, flat_pred,
+                      flat_weights)
+
+
 class CompileLoss:
     """The total loss of `compile(loss=..., loss_weights=...)`.
 
@@ -132,11 +212,16 @@ class CompileLoss:
     def __call__(self, y_true, y_pred, sample_weight=None):
         if not self.built:
             self.build(y_true, y_pred)
-        _, flat_pred = _flat_outputs(y_pred, self.names)
-        flat_true = _flat_targets(y_true, self.names, len(flat_pred),
-                                  "loss")
-        flat_weights = _flat_sample_weights(sample_weight, self.names,
-                                            len(flat_pred))
+        return self.call_flat(
+            flatten_step(y_true, y_pred, sample_weight, self.names, "loss")
+        )
+
+    def call_flat(self, values):
+        """The total loss of one step's values, flattened by
+        `flatten_step` against `self.names`."""
+        flat_true = values.flat_y
+        flat_pred = values.flat_y_pred
+        flat_weights = values.flat_sample_weight
         total = None
         for index, loss in enumerate(self.losses):
             if loss is None:
@@ -168,17 +253,6 @@ def _resolve_loss(identifier):
         loss, "__name__", None
     )
     return LossFunctionWrapper(loss, name=name)
-
-
-def _flat_sample_weights(sample_weight, names, count):
-    if sample_weight is None:
-        return [None] * count
-    if isinstance(sample_weight, dict):
-        return [sample_weight.get(n) for n in names]
-    flat = tree.flatten(sample_weight)
-    if len(flat) == count:
-        return flat
-    return [sample_weight] * count
 
 
 class CompileMetrics(Metric):
@@ -237,10 +311,12 @@ class CompileMetrics(Metric):
                     # State sized from the data (F-scores, R2, AUC): made
                     # now, before a step is compiled.
                     metric.build(tuple(y_true.shape), tuple(y_pred.shape))
-                if len(names) > 1:
-                    metric.name = f"{name}_{metric.name}"
-                if what == "weighted_metrics" and metric.name in seen_names:
+                prefix = f"{name}_" if len(names) > 1 else ""
+                if (what == "weighted_metrics"
+                        and prefix + metric.name in seen_names):
+                    # Keras logs it as `<output>_weighted_<name>`.
                     metric.name = f"weighted_{metric.name}"
+                metric.name = prefix + metric.name
                 seen_names.add(metric.name)
                 metrics.append(metric)
             resolved.append(metrics)
@@ -258,11 +334,17 @@ class CompileMetrics(Metric):
     def update_state(self, y_true, y_pred, sample_weight=None):
         if not self.built:
             self.build(y_true, y_pred)
-        _, flat_pred = _flat_outputs(y_pred, self.names)
-        flat_true = _flat_targets(y_true, self.names, len(flat_pred),
-                                  "metric")
-        flat_weights = _flat_sample_weights(sample_weight, self.names,
-                                            len(flat_pred))
+        self.update_flat(
+            flatten_step(y_true, y_pred, sample_weight, self.names,
+                         "metric")
+        )
+
+    def update_flat(self, values):
+        """Updates the metrics with one step's values, flattened by
+        `flatten_step` against `self.names`."""
+        flat_true = values.flat_y
+        flat_pred = values.flat_y_pred
+        flat_weights = values.flat_sample_weight
         for index in range(len(self.names)):
             for metric in self._per_output[index]:
                 metric.update_state(flat_true[index], flat_pred[index])

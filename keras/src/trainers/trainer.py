@@ -65,6 +65,10 @@ class Trainer:
     _jit_compile = None
     _run_eagerly = False
     _compile_config = None
+    # One step's flattened `y`/`y_pred`/`sample_weight`, shared by the
+    # loss and the metrics (a plain holder: setting it is no change to
+    # the model's tracked attributes). Set per model by `compile()`.
+    _step_values_cache = compile_utils.StepValuesCache()
 
     # -- compile --------------------------------------------------------------
 
@@ -122,6 +126,13 @@ class Trainer:
                     f"{type(value)}"
                 )
         output_names = self._output_names()
+        # A second `compile()` replaces the loss tracker and the compiled
+        # metrics: the old ones leave the model's tracked metrics, or
+        # their (reset) results would overwrite the new ones in the logs.
+        stale = (self._loss_tracker, self._compile_metrics)
+        self._metrics[:] = [
+            m for m in self._metrics if not any(m is s for s in stale)
+        ]
         self.loss = loss
         self._compile_loss = (
             None if loss is None
@@ -134,6 +145,8 @@ class Trainer:
             )
         )
         self._loss_tracker = metrics_module.Mean(name="loss")
+        object.__setattr__(self, "_step_values_cache",
+                           compile_utils.StepValuesCache())
         if steps_per_execution < 1:
             raise ValueError(
                 "`steps_per_execution` must be >= 1. Received: "
@@ -261,8 +274,13 @@ class Trainer:
         """
         del x, training
         total = None
-        if self._compile_loss is not None and y is not None:
-            total = self._compile_loss(y, y_pred, sample_weight)
+        compile_loss = self._compile_loss
+        if compile_loss is not None and y is not None:
+            if not compile_loss.built:
+                compile_loss.build(y, y_pred)
+            total = compile_loss.call_flat(self._flat_step_values(
+                y, y_pred, sample_weight, compile_loss.names, "loss"
+            ))
         for loss in self.losses:
             loss = ops.sum(ops.cast(loss, backend.floatx()))
             total = loss if total is None else ops.add(total, loss)
@@ -282,9 +300,28 @@ class Trainer:
             A dict `{name: value}`.
         """
         del x
-        if self._compile_metrics is not None and y is not None:
-            self._compile_metrics.update_state(y, y_pred, sample_weight)
+        compile_metrics = self._compile_metrics
+        if compile_metrics is not None and y is not None:
+            if not compile_metrics.built:
+                compile_metrics.build(y, y_pred)
+            compile_metrics.update_flat(self._flat_step_values(
+                y, y_pred, sample_weight, compile_metrics.names, "metric"
+            ))
+        # The step ends here: its values are not kept past it.
+        self._step_values_cache.values = None
         return self.get_metrics_result()
+
+    def _flat_step_values(self, y, y_pred, sample_weight, names, what):
+        """`y`, `y_pred` and `sample_weight` flattened against the
+        outputs once per step: `compute_metrics` takes what
+        `compute_loss` flattened from the same objects (see
+        `compile_utils.flatten_step`)."""
+        cache = self._step_values_cache
+        values = compile_utils.flatten_step(
+            y, y_pred, sample_weight, names, what, previous=cache.values
+        )
+        cache.values = values
+        return values
 
     def get_metrics_result(self):
         """Returns `{name: value}` for every tracked metric."""
