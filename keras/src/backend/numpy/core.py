@@ -39,12 +39,32 @@ class Variable(KerasVariable):
         return np.array(self.value)
 
 
+_NARROW = {
+    np.dtype(wide): np.dtype(narrow)
+    for wide, narrow in (
+        ("float64", "float32"),
+        ("int64", "int32"),
+        ("uint64", "uint32"),
+        ("complex128", "complex64"),
+    )
+}
+
+
 def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
     """Converts `x` to a NumPy array of `dtype` (default: inferred)."""
     if sparse:
         raise ValueError("The numpy backend does not support sparse tensors.")
     if ragged:
         raise ValueError("The numpy backend does not support ragged tensors.")
+    if isinstance(x, (np.ndarray, np.generic)) and dtype is None:
+        # As upstream Keras's numpy backend (and JAX without x64): arrays
+        # of 64-bit dtypes become their 32-bit kin. An explicit `dtype`
+        # keeps 64 bits.
+        narrow = _NARROW.get(x.dtype)
+        if narrow is not None:
+            return np.asarray(x, dtype=narrow)
+        if isinstance(x, np.ndarray):
+            return x
     if isinstance(x, np.ndarray):
         if dtype is None:
             return x
@@ -59,6 +79,18 @@ def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
     if isinstance(x, (list, tuple)):
         x = [convert_to_numpy(e) if is_tensor(e) else e for e in x]
     return np.asarray(x).astype(dtype)
+
+
+def _as_array(x):
+    """`x` as a NumPy array keeping its dtype: for the ops that upstream
+    Keras's numpy backend computes on NumPy arrays as given (`sum`,
+    `logdet`, `meshgrid`, segment reductions, `shuffle`), where
+    `convert_to_tensor` would narrow 64-bit dtypes."""
+    if isinstance(x, Variable):
+        return x.value
+    if isinstance(x, (np.ndarray, np.generic)):
+        return np.asarray(x)
+    return convert_to_tensor(x)
 
 
 def convert_to_numpy(x):

@@ -12,6 +12,7 @@ from keras.src.backend.common.math_utils import (
     segment_work_dtype,
     stft_window,
 )
+from keras.src.backend.numpy.core import _as_array
 from keras.src.backend.numpy.core import convert_to_tensor, promote
 
 _FLOATS = frozenset(["float16", "bfloat16", "float32", "float64"])
@@ -30,7 +31,7 @@ _SEGMENT_UFUNCS = {
 
 
 def _segment(reduction, data, segment_ids, num_segments):
-    data = convert_to_tensor(data)
+    data = _as_array(data)
     ids = np.asarray(segment_ids).astype("int64")
     if num_segments is None:
         num_segments = int(ids.max()) + 1 if ids.size else 0
@@ -81,10 +82,22 @@ def in_top_k(targets, predictions, k):
     return valid & (above < k) & (target[:, 0] == target[:, 0])
 
 
+def _is_int(x):
+    return x.dtype.kind in "iu"
+
+
 def logsumexp(x, axis=None, keepdims=False):
+    x = convert_to_tensor(x)
+    if _is_int(x):
+        # As upstream's numpy backend: integers reduce in float64, and a
+        # full reduction gives a NumPy float64 scalar.
+        out = _logsumexp(x.astype("float64"), axis, keepdims)
+        return out[()] if out.ndim == 0 else out
     x = _floating(x)
-    dtype = x.dtype
-    x = _wide(x)
+    return _logsumexp(_wide(x), axis, keepdims).astype(x.dtype)
+
+
+def _logsumexp(x, axis, keepdims):
     peak = np.max(x, axis=axis, keepdims=True, initial=-np.inf)
     peak = np.where(np.isfinite(peak), peak, 0)
     with np.errstate(divide="ignore"):
@@ -92,7 +105,7 @@ def logsumexp(x, axis=None, keepdims=False):
     out = out + peak
     if not keepdims:
         out = np.squeeze(out, axis=axis)
-    return np.asarray(out).astype(dtype)
+    return np.asarray(out)
 
 
 def _frame(x, frame_length, step):
@@ -198,6 +211,9 @@ def istft(x, sequence_length, sequence_stride, fft_length, length=None,
 
 
 def rsqrt(x):
+    x = convert_to_tensor(x)
+    if _is_int(x):
+        return _int_kept(lambda v: 1 / np.sqrt(v), x)
     x = _floating(x)
     with np.errstate(divide="ignore", invalid="ignore"):
         return (1 / np.sqrt(_wide(x))).astype(x.dtype)
@@ -214,7 +230,18 @@ def _special(fn, x):
     return out.astype(x.dtype)
 
 
+def _int_kept(fn, x):
+    """`fn` (of a float64 array) of integer `x`, cast back to `x`'s
+    dtype, as upstream's numpy backend returns it (NaN and infinities
+    become the dtype's minimum, as NumPy casts them)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return fn(x.astype("float64")).astype(x.dtype)
+
+
 def erf(x):
+    x = convert_to_tensor(x)
+    if _is_int(x):
+        return _int_kept(lambda v: np.asarray(_ERF(v), "float64"), x)
     return _special(_ERF, x)
 
 
@@ -247,7 +274,7 @@ def erfinv(x):
 
 
 def logdet(x):
-    x = _floating(x)
+    x = array_dtypes.as_floating(_as_array(x))
     return np.linalg.slogdet(_wide(x))[1].astype(x.dtype)
 
 

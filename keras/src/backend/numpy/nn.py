@@ -47,9 +47,24 @@ def _float(x):
     return x.astype(dtypes.result_type(dtype, float))
 
 
-def _wide(x):
+# Integer input of activations, as upstream Keras's numpy backend gives it
+# (the parity suite's golden files): some compute it in NumPy's float64 and
+# return float64, others cast the float64 result back to the integer dtype.
+# Its other backends differ (float32, or a framework error): a Keras user
+# on numpy gets numpy's behaviour.
+_INT_TO_FLOAT64 = "float64"
+_INT_KEPT = "kept"
+
+
+def _wide(x, ints=None):
     """Returns `(x in a dtype NumPy computes well, dtype to return)`: 16-bit
-    floats are computed in float32."""
+    floats are computed in float32; integers in floatx, or, with `ints`,
+    in float64 returned as float64 (`_INT_TO_FLOAT64`) or as the integer
+    dtype (`_INT_KEPT`)."""
+    x = convert_to_tensor(x)
+    if ints is not None and x.dtype.kind in "iu":
+        kept = x.dtype if ints == _INT_KEPT else np.dtype("float64")
+        return x.astype(np.float64), kept
     x = _float(x)
     dtype = x.dtype
     if dtype.itemsize == 2:
@@ -86,10 +101,16 @@ def relu6(x):
     return np.minimum(x, x.dtype.type(6))
 
 
-def sigmoid(x):
-    x, dtype = _wide(x)
+def _sigmoid(x):
+    """Sigmoid of an array, in its dtype (no conversion: `convert_to_tensor`
+    would narrow a float64 intermediate)."""
     e = np.exp(-np.abs(x))
-    return np.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(dtype)
+    return np.where(x >= 0, 1 / (1 + e), e / (1 + e))
+
+
+def sigmoid(x):
+    x, dtype = _wide(x, _INT_TO_FLOAT64)
+    return _sigmoid(x).astype(dtype)
 
 
 def tanh(x):
@@ -98,63 +119,63 @@ def tanh(x):
 
 
 def sparse_sigmoid(x):
-    x, dtype = _wide(x)
+    x, dtype = _wide(x, _INT_KEPT)
     return np.clip(0.5 * (x + 1), 0, 1).astype(dtype)
 
 
 def softplus(x):
-    x, dtype = _wide(x)
+    x, dtype = _wide(x, _INT_TO_FLOAT64)
     return np.logaddexp(x, 0).astype(dtype)
 
 
 def softsign(x):
-    x, dtype = _wide(x)
+    x, dtype = _wide(x, _INT_TO_FLOAT64)
     return (x / (1 + np.abs(x))).astype(dtype)
 
 
 def silu(x):
-    x, dtype = _wide(x)
-    return (x * sigmoid(x)).astype(dtype)
+    x, dtype = _wide(x, _INT_TO_FLOAT64)
+    return (x * _sigmoid(x)).astype(dtype)
 
 
 def squareplus(x, b=4):
-    x, dtype = _wide(x)
+    x, dtype = _wide(x, _INT_TO_FLOAT64)
     return ((x + np.sqrt(np.square(x) + b)) / 2).astype(dtype)
 
 
 def log_sigmoid(x):
-    x, dtype = _wide(x)
+    x, dtype = _wide(x, _INT_TO_FLOAT64)
     return (-np.logaddexp(-x, 0)).astype(dtype)
 
 
 def leaky_relu(x, negative_slope=0.2):
-    x, dtype = _wide(x)
+    x, dtype = _wide(x, _INT_KEPT)
     return np.where(x >= 0, x, negative_slope * x).astype(dtype)
 
 
 def hard_sigmoid(x):
-    x, dtype = _wide(x)
+    x, dtype = _wide(x, _INT_TO_FLOAT64)
     return np.clip(x / 6 + 0.5, 0, 1).astype(dtype)
 
 
 def hard_silu(x):
-    x, dtype = _wide(x)
+    x, dtype = _wide(x, _INT_TO_FLOAT64)
     return (x * np.clip(x / 6 + 0.5, 0, 1)).astype(dtype)
 
 
 def elu(x, alpha=1.0):
-    x, dtype = _wide(x)
+    x, dtype = _wide(x, _INT_TO_FLOAT64)
     return np.where(x > 0, x, alpha * np.expm1(np.minimum(x, 0))).astype(dtype)
 
 
 def selu(x):
-    x, dtype = _wide(x)
+    x, dtype = _wide(x, _INT_TO_FLOAT64)
     negative = _SELU_ALPHA * np.expm1(np.minimum(x, 0))
     return (_SELU_SCALE * np.where(x > 0, x, negative)).astype(dtype)
 
 
 def gelu(x, approximate=True):
-    x, dtype = _wide(x)
+    x, dtype = _wide(x, _INT_TO_FLOAT64)
     if approximate:
         inner = math.sqrt(2 / math.pi) * (x + 0.044715 * x**3)
         y = 0.5 * x * (1 + np.tanh(inner))
@@ -164,7 +185,7 @@ def gelu(x, approximate=True):
 
 
 def celu(x, alpha=1.0):
-    x, dtype = _wide(x)
+    x, dtype = _wide(x, _INT_TO_FLOAT64)
     negative = alpha * np.expm1(np.minimum(x, 0) / alpha)
     return np.where(x > 0, x, negative).astype(dtype)
 
@@ -172,11 +193,11 @@ def celu(x, alpha=1.0):
 def glu(x, axis=-1):
     x, dtype = _wide(x)
     a, b = np.split(x, 2, axis=axis)
-    return (a * sigmoid(b)).astype(dtype)
+    return (a * _sigmoid(b)).astype(dtype)
 
 
 def tanh_shrink(x):
-    x, dtype = _wide(x)
+    x, dtype = _wide(x, _INT_TO_FLOAT64)
     return (x - np.tanh(x)).astype(dtype)
 
 
@@ -191,7 +212,7 @@ def hard_tanh(x):
 
 
 def hard_shrink(x, threshold=0.5):
-    x, dtype = _wide(x)
+    x, dtype = _wide(x, _INT_KEPT)
     return np.where(np.abs(x) > threshold, x, 0).astype(dtype)
 
 
@@ -201,27 +222,27 @@ def threshold(x, threshold, default_value):
 
 
 def soft_shrink(x, threshold=0.5):
-    x, dtype = _wide(x)
+    x, dtype = _wide(x, _INT_KEPT)
     y = np.where(x > threshold, x - threshold, 0)
     return np.where(x < -threshold, x + threshold, y).astype(dtype)
 
 
 def sparse_plus(x):
-    x, dtype = _wide(x)
+    x, dtype = _wide(x, _INT_KEPT)
     middle = np.square(x + 1) / 4
     y = np.where(x >= 1, x, np.where(x <= -1, 0, middle))
     return y.astype(dtype)
 
 
 def softmax(x, axis=-1):
-    x, dtype = _wide(x)
+    x, dtype = _wide(x, _INT_TO_FLOAT64)
     axes = _axes(axis, x.ndim)
     e = np.exp(x - np.max(x, axis=axes, keepdims=True))
     return (e / np.sum(e, axis=axes, keepdims=True)).astype(dtype)
 
 
 def log_softmax(x, axis=-1):
-    x, dtype = _wide(x)
+    x, dtype = _wide(x, _INT_TO_FLOAT64)
     axes = _axes(axis, x.ndim)
     shifted = x - np.max(x, axis=axes, keepdims=True)
     lse = np.log(np.sum(np.exp(shifted), axis=axes, keepdims=True))
@@ -229,7 +250,10 @@ def log_softmax(x, axis=-1):
 
 
 def sparsemax(x, axis=-1):
-    x, dtype = _wide(x)
+    x, dtype = _wide(x, _INT_TO_FLOAT64)
+    if dtype == np.float32:
+        # As upstream's numpy backend: float32 input gives float64.
+        dtype = np.dtype("float64")
     x = np.moveaxis(x, axis, -1)
     z = -np.sort(-x, axis=-1)
     k = np.arange(1, x.shape[-1] + 1, dtype=x.dtype)

@@ -8,6 +8,7 @@ depends on its seed only.
 import numpy as np
 
 from keras.src.backend.common import dtypes
+from keras.src.backend.numpy.core import _as_array
 from keras.src.backend.numpy.core import convert_to_tensor
 from keras.src.backend.common.random_utils import (
     fill_noise_shape as _fill_noise_shape,
@@ -83,7 +84,7 @@ def randint(shape, minval, maxval, dtype="int32", seed=None):
 
 
 def dropout(inputs, rate, noise_shape=None, seed=None):
-    x = convert_to_tensor(inputs)
+    x = _as_array(inputs)
     if not dtypes.is_float_dtype(x.dtype):
         x = x.astype(dtypes.result_type(x.dtype, float))
     if isinstance(rate, (int, float)) and rate in (0, 1):
@@ -95,7 +96,7 @@ def dropout(inputs, rate, noise_shape=None, seed=None):
 
 
 def shuffle(x, axis=0, seed=None):
-    x = convert_to_tensor(x)
+    x = _as_array(x)
     return _rng(seed).permutation(x, axis=axis)
 
 

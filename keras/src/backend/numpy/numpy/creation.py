@@ -4,6 +4,7 @@ import numpy as np
 
 from keras.src.backend import config
 from keras.src.backend.common import dtypes
+from keras.src.backend.numpy.core import _as_array
 from keras.src.backend.numpy.core import convert_to_tensor as _to_tensor
 from keras.src.backend.common.creation_utils import range_dtype as _range_dtype
 
@@ -179,7 +180,7 @@ def meshgrid(*x, indexing="xy"):
             "`meshgrid`: `indexing` must be 'xy' or 'ij'. "
             f"Received: indexing={indexing!r}"
         )
-    arrays = [np.ravel(_to_tensor(v)) for v in x]
+    arrays = [np.ravel(_as_array(v)) for v in x]
     return list(np.meshgrid(*arrays, indexing=indexing))
 
 

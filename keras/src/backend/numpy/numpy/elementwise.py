@@ -430,6 +430,12 @@ def real(x):
 
 
 def reciprocal(x):
+    x = convert_to_tensor(x)
+    if x.dtype.kind in "iu":
+        # As upstream's numpy backend: computed in float64, cast back (1/0
+        # gives the dtype's minimum, as NumPy casts infinities).
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.reciprocal(x.astype("float64")).astype(x.dtype)
     return np.reciprocal(_floating(x))
 
 

@@ -19,6 +19,7 @@ from keras.src.backend.common.vectorize import (
     map_outputs,
     static_broadcast,
 )
+from keras.src.backend.numpy.core import _as_array
 from keras.src.backend.numpy.core import convert_to_tensor
 
 __all__ = [
@@ -121,8 +122,12 @@ def trace(x, offset=0, axis1=0, axis2=1):
 
 
 def slogdet(x):
-    x = convert_to_tensor(x)
-    dtype, compute = slogdet_dtypes(x.dtype)
+    x = _as_array(x)
+    # Upstream's numpy backend keeps float64 here (no narrowing).
+    if x.dtype == np.float64:
+        dtype = compute = "float64"
+    else:
+        dtype, compute = slogdet_dtypes(x.dtype)
     sign, logdet = np.linalg.slogdet(x.astype(compute))
     return np.asarray(sign, dtype), np.asarray(logdet, dtype)
 
