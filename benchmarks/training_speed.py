@@ -22,8 +22,20 @@ the graphs Dynamo compiled after the first epoch.
 Each backend runs in its own process (Keras picks its backend once);
 the driver starts them one after the other.
 
+With `--upstream PYTHON` (an interpreter where upstream Keras is
+installed, e.g. `/opt/keras-oracle/bin/python`), each backend's Keras
+configurations also run under that interpreter, in a child process
+started in `/tmp` so that it imports its own `keras` and loads
+`models.py` by path (the models use only the public API). Their columns
+are `upstream_<backend>_<jit|eager>`, with the same explicit
+`jit_compile` as ours (upstream's "auto" turns XLA off on CPU for
+TensorFlow), and the ratio rows `keras_<config> / upstream_<config>`
+(target 1.0). The two children of a backend run one after the other,
+ours first.
+
 Run: `python benchmarks/training_speed.py [--models mlp,convnet]
-[--epochs 4] [--backends torch,jax,tensorflow]`
+[--epochs 4] [--backends torch,jax,tensorflow]
+[--upstream /opt/keras-oracle/bin/python]`
 """
 
 import argparse
@@ -35,7 +47,11 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+MODELS_PATH = os.path.join(HERE, "models.py")
+# Children run for upstream Keras must import that interpreter's own
+# `keras`, not this repository's.
+if "--upstream-child" not in sys.argv:
+    sys.path.insert(0, os.path.dirname(HERE))
 
 # (numerator, denominator, target: the most the ratio may be, or None).
 RATIOS = [
@@ -44,7 +60,16 @@ RATIOS = [
     ("keras_torch_jit", "keras_torch_eager", 0.9),
     ("keras_jax_jit", "keras_torch_eager", None),
     ("keras_tensorflow_jit", "keras_torch_eager", None),
+    ("keras_torch_eager", "upstream_torch_eager", 1.0),
+    ("keras_torch_jit", "upstream_torch_jit", 1.0),
+    ("keras_jax_jit", "upstream_jax_jit", 1.0),
+    ("keras_tensorflow_jit", "upstream_tensorflow_jit", 1.0),
 ]
+
+CONFIGS = ["torch_eager", "torch_compiled", "keras_torch_eager",
+           "keras_torch_jit", "keras_jax_jit", "keras_tensorflow_jit"]
+UPSTREAM_CONFIGS = ["upstream_torch_eager", "upstream_torch_jit",
+                    "upstream_jax_jit", "upstream_tensorflow_jit"]
 
 
 def _target(name, top, target):
@@ -131,7 +156,7 @@ def _result(model, config, epoch_times, steps, graphs_after_first,
 # -- Keras --------------------------------------------------------------------
 
 
-def run_keras(name, spec, epochs, jit):
+def run_keras(name, spec, epochs, jit, prefix="keras"):
     import keras
 
     backend = keras.backend.backend()
@@ -154,7 +179,7 @@ def run_keras(name, spec, epochs, jit):
 
     model.fit(x, y, batch_size=spec["batch_size"], epochs=epochs,
               shuffle=False, verbose=0, callbacks=[timer, AfterFirstEpoch()])
-    config = f"keras_{backend}_{'jit' if jit else 'eager'}"
+    config = f"{prefix}_{backend}_{'jit' if jit else 'eager'}"
     return _result(name, config, timer.times, _steps(x, spec["batch_size"]),
                    graphs[0] if graphs else 0, jit and backend == "torch")
 
@@ -174,23 +199,48 @@ def _EpochTimer(keras):
     return EpochTimer()
 
 
-def child(backend, names, epochs):
+def _load_models():
+    # By path: an upstream child does not have this repository on
+    # `sys.path`.
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("benchmark_models",
+                                                  MODELS_PATH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.MODELS
+
+
+def child(backend, names, epochs, upstream=False):
     if backend == "torch":
         import torch
 
         torch.set_num_threads(os.cpu_count())
-    import keras  # noqa: F401
+    import keras
 
-    from benchmarks.models import MODELS
-
+    inside = os.path.abspath(keras.__file__).startswith(
+        os.path.dirname(HERE) + os.sep
+    )
+    if upstream == inside:
+        raise RuntimeError(f"{keras.__file__} is not the Keras asked for")
+    MODELS = _load_models()
     for name in names:
         spec = MODELS[name]
         runs = []
-        if backend == "torch":
-            runs += [lambda: run_plain_torch(name, spec, epochs, False),
-                     lambda: run_plain_torch(name, spec, epochs, True),
-                     lambda: run_keras(name, spec, epochs, False)]
-        runs.append(lambda: run_keras(name, spec, epochs, True))
+        if upstream:
+            if backend == "torch":
+                runs.append(lambda: run_keras(name, spec, epochs, False,
+                                              "upstream"))
+            runs.append(lambda: run_keras(name, spec, epochs, True,
+                                          "upstream"))
+        else:
+            if backend == "torch":
+                runs += [
+                    lambda: run_plain_torch(name, spec, epochs, False),
+                    lambda: run_plain_torch(name, spec, epochs, True),
+                    lambda: run_keras(name, spec, epochs, False),
+                ]
+            runs.append(lambda: run_keras(name, spec, epochs, True))
         for run in runs:
             print(json.dumps(run()), flush=True)
             keras.backend.clear_session()
@@ -200,8 +250,10 @@ def child(backend, names, epochs):
 
 
 def _table(results, names):
-    configs = ["torch_eager", "torch_compiled", "keras_torch_eager",
-               "keras_torch_jit", "keras_jax_jit", "keras_tensorflow_jit"]
+    configs = CONFIGS + [
+        c for c in UPSTREAM_CONFIGS
+        if any((name, c) in results for name in names)
+    ]
     lines = ["| model | " + " | ".join(configs) + " |",
              "|---" * (len(configs) + 1) + "|"]
     for name in names:
@@ -222,32 +274,49 @@ def _table(results, names):
     return "\n".join(lines)
 
 
+def _run_child(python, backend, args, extra, cwd, results):
+    env = dict(os.environ, KERAS_BACKEND=backend)
+    if extra:
+        # Nothing of this repository on the upstream child's path.
+        env.pop("PYTHONPATH", None)
+    process = subprocess.run(
+        [python, os.path.abspath(__file__), "--child", backend, "--models",
+         args.models, "--epochs", str(args.epochs), *extra],
+        env=env, capture_output=True, text=True, cwd=cwd,
+    )
+    for line in process.stdout.splitlines():
+        if line.startswith("{"):
+            result = json.loads(line)
+            results[(result["model"], result["config"])] = result
+            print(line, flush=True)
+    if process.returncode:
+        print(process.stderr[-3000:], file=sys.stderr)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--models", default="mlp,convnet,transformer,tiny_mlp")
     parser.add_argument("--epochs", type=int, default=4)
     parser.add_argument("--backends", default="torch,jax,tensorflow")
+    parser.add_argument(
+        "--upstream", metavar="PYTHON",
+        help="also run upstream Keras with this interpreter",
+    )
     parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--upstream-child", action="store_true",
+                        help=argparse.SUPPRESS)
     args = parser.parse_args()
     names = args.models.split(",")
     if args.child:
-        child(args.child, names, args.epochs)
+        child(args.child, names, args.epochs, args.upstream_child)
         return
     results = {}
     for backend in args.backends.split(","):
-        env = dict(os.environ, KERAS_BACKEND=backend)
-        process = subprocess.run(
-            [sys.executable, __file__, "--child", backend, "--models",
-             args.models, "--epochs", str(args.epochs)],
-            env=env, capture_output=True, text=True,
-        )
-        for line in process.stdout.splitlines():
-            if line.startswith("{"):
-                result = json.loads(line)
-                results[(result["model"], result["config"])] = result
-                print(line, flush=True)
-        if process.returncode:
-            print(process.stderr[-3000:], file=sys.stderr)
+        interpreters = [(sys.executable, [], None)]
+        if args.upstream:
+            interpreters.append((args.upstream, ["--upstream-child"], "/tmp"))
+        for python, extra, cwd in interpreters:
+            _run_child(python, backend, args, extra, cwd, results)
     for name in names:
         for top, bottom, _ in RATIOS:
             a, b = results.get((name, top)), results.get((name, bottom))

@@ -1,10 +1,12 @@
 """`EpochIterator`: the batches of each epoch, for the trainers.
 
 It wraps the data adapter chosen for the user's data and hands out the
-batches as the active backend's tensors, grouped `steps_per_execution` at
-a time for the step functions. The backend's trainer module converts
-them (`batch_iterable`: NumPy batches, a `DataLoader` or a
-`tf.data.Dataset`, each leaf converted once); the steps convert nothing.
+batches as the active backend's steps take them, grouped
+`steps_per_execution` at a time for the step functions. The backend's
+trainer module converts them (`batch_iterable`: NumPy batches, a
+`DataLoader` or a `tf.data.Dataset`, each leaf converted once; on JAX,
+NumPy arrays in JAX's dtypes, which a jitted step sends to the device
+with its call); the steps convert nothing.
 
 Epoch boundaries follow Keras: without `steps_per_epoch` an epoch is one
 full pass over the data. With it (or with

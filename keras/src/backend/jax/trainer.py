@@ -29,6 +29,7 @@ from keras.src import tree
 from keras.src.backend.common import global_state
 from keras.src.backend.jax import compiler
 from keras.src.backend.jax import distribution_lib
+from keras.src.backend.jax.core import _jax_dtype
 from keras.src.backend.jax.core import convert_to_tensor
 from keras.src.trainers import stateless_steps
 from keras.src.trainers.backend_trainer import Passes
@@ -41,14 +42,39 @@ def check_can_train(model):
     """JAX trains every model."""
 
 
+def _host_array(x):
+    """A NumPy leaf in the dtype JAX will hold (cast here, on the host:
+    a cast on the device would be one more dispatched op per batch), or
+    `None` for any other leaf."""
+    if type(x) is not np.ndarray or x.dtype.kind in "USO":
+        return None
+    dtype = _jax_dtype(x.dtype)
+    return x if x.dtype == dtype else x.astype(dtype)
+
+
+def _to_device(data):
+    """`data`'s leaves as JAX arrays: the NumPy ones cast on the host and
+    sent in one `device_put` (one dispatch for the whole batch), the
+    others through `convert_to_tensor`."""
+    leaves, treedef = jax.tree_util.tree_flatten(
+        data, is_leaf=lambda x: x is None
+    )
+    host = [_host_array(x) for x in leaves]
+    sent = iter(jax.device_put([h for h in host if h is not None]))
+    leaves = [
+        next(sent) if h is not None
+        else None if x is None else convert_to_tensor(x)
+        for x, h in zip(leaves, host)
+    ]
+    return jax.tree_util.tree_unflatten(treedef, leaves)
+
+
 def convert_batch(data):
     """One batch as JAX arrays, sharded as the current distribution (if
     any) lays out data."""
     distribution = global_state.get_global_attribute("distribution")
     if distribution is None:
-        return tree.map_structure(
-            lambda x: None if x is None else convert_to_tensor(x), data
-        )
+        return _to_device(data)
 
     def shard(x):
         if x is None:
@@ -63,9 +89,32 @@ def convert_batch(data):
     return tree.map_structure(shard, data)
 
 
+def _host_batch(data):
+    """`data` with its NumPy leaves cast on the host to the dtypes JAX
+    holds (other leaves converted to JAX arrays): what a jitted step
+    takes directly (see `batch_iterable`)."""
+
+    def convert(x):
+        if x is None:
+            return None
+        host = _host_array(x)
+        return convert_to_tensor(x) if host is None else host
+
+    return tree.map_structure(convert, data)
+
+
 def batch_iterable(data_adapter):
-    """The adapter's batches as JAX arrays, one pass per `iter()`."""
-    return Passes(data_adapter.get_jax_iterator, convert_batch)
+    """The adapter's batches, one pass per `iter()`.
+
+    Without a distribution, NumPy leaves stay on the host, cast to the
+    dtypes JAX holds: a jitted step's dispatch (C++) sends them to the
+    device with its call, several times cheaper per batch than a
+    separate `device_put`; steps that are not jitted get them converted
+    by `make_train_function`'s runner, so each leaf is still converted
+    once. Under a distribution each batch is sharded here."""
+    if global_state.get_global_attribute("distribution") is not None:
+        return Passes(data_adapter.get_jax_iterator, convert_batch)
+    return Passes(data_adapter.get_jax_iterator, _host_batch)
 
 
 def _state_variables(model, kind):
@@ -136,16 +185,32 @@ def _keeping_layouts(model, kind, step):
 def _make(model, kind, step):
     if global_state.get_global_attribute("distribution") is not None:
         step = _keeping_layouts(model, kind, step)
-    if model.jit_compile and not model.run_eagerly:
+    donating = False
+    jitted = bool(model.jit_compile) and not model.run_eagerly
+    if jitted:
         options = model.jit_compile
+        options = dict(options) if isinstance(options, dict) else {}
+        # The state goes in and comes out once per step: donating it
+        # lets XLA update the weights and slots in place instead of
+        # allocating (and writing) a new copy of all of them each step.
+        options.setdefault("donate_argnums", 0)
+        donating = options["donate_argnums"] in (0, (0,), [0])
         compiler.use_compilation_cache()
-        step = jax.jit(step, **(options if isinstance(options, dict)
-                                else {}))
+        step = jax.jit(step, **options)
 
     def run(batches):
-        state = model._jax_state.get(kind) or _current_state(model, kind)
+        state = model._jax_state.get(kind)
+        if state is None:
+            state = _current_state(model, kind)
+            if donating:
+                # The variables keep their own buffers (read between
+                # steps, e.g. by callbacks, until `sync_state`): the
+                # steps get and donate copies.
+                state = jax.device_put(state, may_alias=False)
         outputs = None
         for data in batches:
+            if not jitted:
+                data = _to_device(data)
             outputs, state = step(state, data)
         model._jax_state[kind] = state
         return outputs

@@ -95,6 +95,27 @@ class ArrayDataAdapter(DataAdapter):
                 ))
             )
 
+    def get_tf_dataset(self):
+        """Returns a `tf.data.Dataset` of batches sliced in the dataset's
+        own graph from the arrays (converted to tensors once), with the
+        next batches prefetched: no Python runs per batch. Each iteration
+        is one epoch; with `shuffle`, the order is drawn from NumPy's
+        global generator at the start of each one, as for the other
+        backends."""
+        structure = tree.lists_to_tuples(utils.pack_x_y_sample_weight(
+            self._x, self._y, self._sample_weight
+        ))
+        leaves = tree.flatten(structure)
+        if not self._num_samples or not all(
+            isinstance(a, np.ndarray) and a.dtype.kind != "O"
+            for a in leaves
+        ):
+            # Object arrays (and `None`s inside the structure) need the
+            # generic path's conversion per batch.
+            return super().get_tf_dataset()
+        return _tf_batches(structure, self._num_samples, self._batch_size,
+                           self._epoch_order if self._shuffle else None)
+
     @property
     def num_batches(self):
         return math.ceil(self._num_samples / self._batch_size)
@@ -160,6 +181,50 @@ def _resolve_batch_size(batch_size, steps, num_samples):
     if steps:
         return max(1, math.ceil(num_samples / steps))
     return DEFAULT_BATCH_SIZE
+
+
+def _tf_batches(structure, num_samples, batch_size, epoch_order):
+    """A `tf.data.Dataset` of the batches of `structure` (NumPy arrays):
+    contiguous slices, or gathers along `epoch_order()` (drawn once per
+    iteration) when it is given."""
+    import tensorflow as tf
+
+    tensors = tree.map_structure(tf.convert_to_tensor, structure)
+    num_batches = math.ceil(num_samples / batch_size)
+
+    def bounds(i):
+        start = i * batch_size
+        return start, tf.minimum(start + batch_size, num_samples)
+
+    if epoch_order is None:
+
+        def batch(i):
+            start, stop = bounds(i)
+            return tree.map_structure(lambda t: t[start:stop], tensors)
+
+        dataset = tf.data.Dataset.range(num_batches).map(batch)
+    else:
+
+        def order():
+            yield np.asarray(epoch_order(), dtype=np.int64)
+
+        def batches(indices):
+            def index_batch(i):
+                start, stop = bounds(i)
+                return indices[start:stop]
+
+            return tf.data.Dataset.range(num_batches).map(index_batch)
+
+        def gather(index):
+            return tree.map_structure(
+                lambda t: tf.gather(t, index), tensors
+            )
+
+        dataset = tf.data.Dataset.from_generator(
+            order,
+            output_signature=tf.TensorSpec([num_samples], tf.int64),
+        ).flat_map(batches).map(gather)
+    return dataset.prefetch(tf.data.AUTOTUNE)
 
 
 def _take(structure, index):
