@@ -29,7 +29,8 @@ epoch's wall time per step and `first_epoch_s` includes compilation. Each
 epoch ends with a short batch (half a batch).
 
 Run: `python benchmarks/rnn_speed.py [--models bilstm,gru] [--epochs 3]
-[--batches 16] [--backends torch,jax,tensorflow]`; the sweep:
+[--batches 16] [--backends torch,jax,tensorflow] [--threads N]`; the
+sweep:
 `--models lstm20,lstm100,lstm400,lstm20_generic,lstm100_generic,lstm400_generic
 --epochs 2`.
 """
@@ -211,11 +212,11 @@ def model_specs(full_batches):
 # -- driver -------------------------------------------------------------------
 
 
-def child(backend, names, epochs, full_batches):
+def child(backend, names, epochs, full_batches, threads):
     if backend == "torch":
         import torch
 
-        torch.set_num_threads(os.cpu_count())
+        torch.set_num_threads(threads or os.cpu_count())
     import keras
 
     specs = model_specs(full_batches)
@@ -246,13 +247,17 @@ def main():
     parser.add_argument("--batches", type=int, default=16,
                         help="full batches per epoch (plus a short one)")
     parser.add_argument("--backends", default="torch,jax,tensorflow")
+    parser.add_argument("--threads", type=int, default=0,
+                        help="torch's intra-op threads (default: every "
+                        "core); 1 keeps A/B runs on a loaded machine from "
+                        "stalling on OpenMP barriers")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.epochs < 2:
         parser.error("--epochs must be at least 2 (the first one compiles)")
     names = args.models.split(",")
     if args.child:
-        child(args.child, names, args.epochs, args.batches)
+        child(args.child, names, args.epochs, args.batches, args.threads)
         return
     results = {}
     for backend in args.backends.split(","):
@@ -263,7 +268,7 @@ def main():
             process = subprocess.Popen(
                 [sys.executable, __file__, "--child", backend, "--models",
                  args.models, "--epochs", str(args.epochs), "--batches",
-                 str(args.batches)],
+                 str(args.batches), "--threads", str(args.threads)],
                 env=env, stdout=subprocess.PIPE, stderr=errors, text=True,
             )
             for line in process.stdout:

@@ -14,7 +14,8 @@ output nobody reads: what `loss.backward()` on `nn.GRU` computes). So a
 captured step costs what the eager kernel costs, and compile time no
 longer grows with the sequence.
 Without gradients (evaluation, prediction) `keras::fused_rnn_inference`
-runs the kernel and keeps nothing.
+runs the kernel and keeps nothing. A GRU trained on CPU runs
+`fused_gru.py` instead (a backward without the tape, 0.7x the CPU time).
 
 Example (what `backend/torch/rnn.py` does):
 

@@ -1,6 +1,5 @@
 import numpy as np
 import pytest
-from absl.testing import parameterized
 
 from keras.src import activations
 from keras.src import backend
@@ -19,24 +18,6 @@ def _lstm_loss(x, kernel, recurrent, bias, h, c):
         activations.sigmoid,
     )
     return outputs.square().sum() + states[1].sum()
-
-
-def _gru_last_loss(fused, go_backwards, x, kernel, recurrent, bias, h):
-    """Uses the last output only, so the fused op gets a gradient for its
-    last state and none for its sequence output."""
-    from keras.src.backend.common import rnn as common
-    from keras.src.backend.torch import numpy as xnp
-    from keras.src.backend.torch.rnn import gru
-    from keras.src.backend.torch.rnn import rnn
-
-    args = (x, h, None, kernel, recurrent, bias, activations.tanh,
-            activations.sigmoid)
-    if fused:
-        last, _, _ = gru(*args, go_backwards=go_backwards)
-    else:
-        last, _, _ = common.gru(rnn, xnp, *args,
-                                go_backwards=go_backwards)
-    return (last * last).sum()
 
 
 class FusedRNNTest(testing.TestCase):
@@ -86,33 +67,4 @@ class FusedRNNTest(testing.TestCase):
         targets = {str(node.target) for node in graph.graph.nodes}
         self.assertIn("keras.fused_rnn_inference.default", targets)
         self.assertAllClose(got, expected, atol=1e-5)
-        self.assertEqual(fused_rnn._TAPES, {})
-
-    @parameterized.parameters(False, True)
-    def test_captured_last_output_gradients_match_generic(self, backwards):
-        import torch
-        from torch.fx.experimental.proxy_tensor import make_fx
-
-        from keras.src.backend.torch import fused_rnn
-
-        rng = np.random.RandomState(1)
-        args = [
-            torch.tensor(rng.normal(size=s).astype("float32") * 0.5)
-            for s in [(2, 30, 3), (3, 12), (4, 12), (2, 12), (2, 4)]
-        ]
-
-        def grads(fused):
-            # Weights only: the data gets no gradient.
-            return lambda *a: torch.func.grad_and_value(
-                lambda *b: _gru_last_loss(fused, backwards, *b),
-                argnums=(1, 2, 3, 4))(*a)
-
-        graph = make_fx(grads(True), tracing_mode="fake")(*args)
-        targets = {str(node.target) for node in graph.graph.nodes}
-        self.assertIn("keras.fused_rnn_backward.default", targets)
-        got_grads, got_loss = graph(*args)
-        expected_grads, expected_loss = grads(False)(*args)
-        self.assertAllClose(got_loss, expected_loss, atol=1e-5)
-        for got, expected in zip(got_grads, expected_grads):
-            self.assertAllClose(got, expected, atol=1e-5)
         self.assertEqual(fused_rnn._TAPES, {})
