@@ -377,5 +377,20 @@ def smart_resize(x, size, interpolation="bilinear",
         data_format=data_format,
     )
     if is_numpy:
-        return np.asarray(out)
+        return _numpy_result(np.asarray(out), interpolation)
+    return out
+
+
+def _numpy_result(out, interpolation):
+    """A float64 NumPy result in the dtype upstream Keras gives it on the
+    active backend: float32 on jax and numpy (their tensors have no 64-bit
+    types), float32 on tensorflow except for "nearest" (as
+    `tf.image.resize`), float64 on torch."""
+    if out.dtype != np.float64:
+        return out
+    name = backend.backend()
+    if name in ("jax", "numpy") or (
+        name == "tensorflow" and interpolation != "nearest"
+    ):
+        return out.astype("float32")
     return out

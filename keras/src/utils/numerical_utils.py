@@ -33,7 +33,9 @@ def to_categorical(x, num_classes=None):
 
     Returns:
         A float64 NumPy array of shape `x.shape + (num_classes,)` for
-        NumPy/list input; a float32 backend tensor for tensor input.
+        NumPy/list input (float32 for NumPy input on the numpy backend,
+        whose tensors they are); a float32 backend tensor for tensor
+        input.
 
     Example:
 
@@ -48,6 +50,13 @@ def to_categorical(x, num_classes=None):
         if num_classes is None:
             num_classes = int(ops.convert_to_numpy(ops.max(x))) + 1
         return ops.one_hot(x, int(num_classes))
+    # The numpy backend's tensors are NumPy arrays: they give float32, as
+    # upstream's numpy backend one-hot encodes them; lists give float64.
+    dtype = (
+        "float32"
+        if isinstance(x, np.ndarray) and backend.backend() == "numpy"
+        else "float64"
+    )
     x = np.asarray(x)
     if x.dtype.kind not in "iub":
         x = x.astype("int64")
@@ -64,7 +73,7 @@ def to_categorical(x, num_classes=None):
             f"[0, {num_classes})."
         )
     flat = x.reshape(-1)
-    out = np.zeros((flat.shape[0], num_classes), dtype="float64")
+    out = np.zeros((flat.shape[0], num_classes), dtype=dtype)
     # Negative labels count from the end, like NumPy indexing.
     out[np.arange(flat.shape[0]), flat] = 1.0
     return out.reshape(x.shape + (num_classes,))

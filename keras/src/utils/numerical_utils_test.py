@@ -13,6 +13,9 @@ class ToCategoricalTest(testing.TestCase):
         self.assertAllEqual(out, np.eye(3)[[0, 2, 1]])
         out = numerical_utils.to_categorical(np.array([[0], [2]]), 4)
         self.assertEqual(out.shape, (2, 4))
+        # NumPy arrays are the numpy backend's tensors: float32 there.
+        expected = "float32" if backend.backend() == "numpy" else "float64"
+        self.assertEqual(out.dtype, expected)
         out = numerical_utils.to_categorical(np.array([[0, 1], [2, 1]]))
         self.assertEqual(out.shape, (2, 2, 3))
         self.assertAllEqual(out[1, 0], [0, 0, 1])

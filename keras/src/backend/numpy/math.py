@@ -62,14 +62,16 @@ def segment_prod(data, segment_ids, num_segments=None, sorted=False):
 
 
 def top_k(x, k, sorted=True):
-    x = convert_to_tensor(x)
+    # As upstream's numpy backend: values keep the array's dtype (no
+    # narrowing) and indices are int64.
+    x = _as_array(x)
     key = x.astype("float32") if _name(x) == "bfloat16" else x
     # A stable ascending sort of the reversed axis, reversed again, is a
     # descending sort that keeps equal values in index order.
     order = np.argsort(np.flip(key, -1), axis=-1, kind="stable")
     indices = x.shape[-1] - 1 - np.flip(order, -1)[..., :k]
     values = np.take_along_axis(x, indices, axis=-1)
-    return values, indices.astype("int32")
+    return values, indices.astype("int64")
 
 
 def in_top_k(targets, predictions, k):

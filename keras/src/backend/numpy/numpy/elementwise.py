@@ -530,7 +530,8 @@ def trunc(x):
 def where(condition, x1=None, x2=None):
     condition = convert_to_tensor(condition)
     if x1 is None and x2 is None:
-        return tuple(i.astype("int32") for i in np.nonzero(condition))
+        # int64 indices, as upstream's numpy backend gives them.
+        return tuple(i.astype("int64") for i in np.nonzero(condition))
     x1, x2 = promote(x1, x2)
     return np.where(condition.astype(bool, copy=False), x1, x2)
 

@@ -139,7 +139,8 @@ def histogram(x, bins=10, range=None):
     index = np.where(values == edges[-1], bins - 1, index)
     inside = (index >= 0) & (index < bins)
     counts = np.bincount(index[inside], minlength=bins)
-    return counts.astype("int32"), edges.astype(dtype)
+    # int64 counts, as upstream's numpy backend gives them.
+    return counts.astype("int64"), edges.astype(dtype)
 
 
 def correlate(x1, x2, mode="valid"):
