@@ -121,6 +121,10 @@ class SegmentTest(testing.TestCase):
             fn(KT((4, 3)), KT((4, 3), "int32"), num_segments=2)
 
 
+# top_k's index dtype, as upstream gives it on each backend.
+_INDEX = "int64" if backend.backend() in ("numpy", "torch") else "int32"
+
+
 class TopKTest(testing.TestCase):
     @parameterized.named_parameters(
         ("float32", "float32"), ("int32", "int32"), ("uint8", "uint8"),
@@ -138,14 +142,14 @@ class TopKTest(testing.TestCase):
 
         check_eager(values, lambda x: np.take_along_axis(
             x, order[..., :3], -1), (x,))
-        check_eager(indices, lambda x: order[..., :3].astype("int32"), (x,))
+        check_eager(indices, lambda x: order[..., :3].astype(_INDEX), (x,))
 
     def test_ties_keep_index_order(self):
         x = _f32([1.0, 3.0, 1.0, 3.0, 1.0, 1.0])
         values, indices = ops.top_k(x, 4)
         self.assertAllEqual(values, [3.0, 3.0, 1.0, 1.0])
         self.assertAllEqual(indices, [1, 3, 0, 2])
-        self.assertDType(indices, "int32")
+        self.assertDType(indices, _INDEX)
 
     def test_bool_and_unsorted(self):
         values, indices = ops.top_k(np.array([False, True, True]), 2)

@@ -90,7 +90,8 @@ def top_k(x, k, sorted=True):
     # A stable sort, unlike torch.topk, keeps equal values in index order
     # as the other backends do.
     values, indices = torch.sort(x, dim=-1, descending=True, stable=True)
-    return values[..., :k], indices[..., :k].to(torch.int32)
+    # int64 indices, as upstream's torch backend gives them.
+    return values[..., :k], indices[..., :k]
 
 
 def in_top_k(targets, predictions, k):

@@ -232,7 +232,8 @@ def _histogram(values, bounds, bins):
     index = jnp.where(values == edges[-1], bins - 1, index)
     inside = (index >= 0) & (index < bins)
     counts = jnp.zeros((bins,), "int32").at[jnp.where(inside, index, bins)]
-    return counts.add(1, mode="drop"), edges
+    # Counts in the edges' dtype, as upstream's jax backend.
+    return counts.add(1, mode="drop").astype(edges.dtype), edges
 
 
 def correlate(x1, x2, mode="valid"):

@@ -213,7 +213,9 @@ def histogram(x, bins=10, range=None):
     counts = tf.math.unsorted_segment_sum(
         tf.ones_like(index), tf.where(inside, index, bins), bins + 1
     )
-    return counts[:bins], _cast(edges, dtype)
+    # Counts in the edges' dtype, as upstream's tensorflow backend.
+    edges = _cast(edges, dtype)
+    return tf.cast(counts[:bins], edges.dtype), edges
 
 
 def _correlate_real(a, v):

@@ -220,7 +220,9 @@ def histogram(x, bins=10, range=None):
         0, torch.where(inside, index, bins),
         torch.ones_like(index, dtype=torch.int32),
     )
-    return counts[:bins], edges.to(dtype)
+    # Counts in the edges' dtype, as upstream's torch backend.
+    edges = edges.to(dtype)
+    return counts[:bins].to(edges.dtype), edges
 
 
 def _correlate_real(a, v):
