@@ -213,8 +213,10 @@ class SelectionTest(testing.TestCase):
     def test_where_with_condition_only_gives_indices(self):
         result = ops.where(INTS)
         self.assertLen(result, 2)
+        # int64 on numpy, as upstream's numpy backend gives them.
+        index = "int64" if backend.backend() == "numpy" else "int32"
         for actual, expected in zip(result, np.nonzero(INTS)):
-            self.assertDType(actual, "int32")
+            self.assertDType(actual, index)
             self.assertAllEqual(actual, expected)
         result = ops.where(KerasTensor((None, 3)))
         self.assertEqual([r.shape for r in result], [(None,), (None,)])
