@@ -144,7 +144,7 @@ class FitTest(testing.TestCase):
     def test_fit_reduces_loss(self, jit_compile):
         model = small_model()
         model.compile(optimizer=keras.optimizers.Adam(0.05), loss="mse",
-                      metrics=["mae"], jit_compile=jit_compile)
+                      metrics=["mae"], jit_compile=_jit_option(jit_compile))
         x, y = regression_data()
         history = model.fit(x, y, epochs=8, batch_size=8, verbose=0)
         losses = history.history["loss"]
