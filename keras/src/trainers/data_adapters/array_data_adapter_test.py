@@ -132,6 +132,28 @@ class ArrayDataAdapterTest(testing.TestCase):
         self.assertAllEqual(again[0], first)
         self.assertAllEqual(again[1], second)
 
+    @parameterized.named_parameters(
+        ("in_order", False), ("shuffled", True), ("within_batches", "batch")
+    )
+    def test_tf_dataset_matches_numpy_batches(self, shuffle):
+        # The dataset slices (or gathers) in its own graph; each pass
+        # draws the order from NumPy as the NumPy iterator does.
+        x, y = _data(10)
+        adapter = ArrayDataAdapter({"a": x}, y, batch_size=4,
+                                   shuffle=shuffle)
+        rng_utils.set_random_seed(5)
+        expected = [list(adapter.get_numpy_iterator()) for _ in range(2)]
+        rng_utils.set_random_seed(5)
+        dataset = adapter.get_tf_dataset()
+        self.assertEqual(dataset.element_spec[0]["a"].shape.as_list(),
+                         [None, 3])
+        for want in expected:
+            got = list(dataset)
+            self.assertEqual([len(b[1]) for b in got], [4, 4, 2])
+            for (gx, gy), (wx, wy) in zip(got, want):
+                self.assertAllEqual(gx["a"].numpy(), wx["a"])
+                self.assertAllEqual(gy.numpy(), wy)
+
     def test_shuffle_keeps_x_and_y_aligned(self):
         x, y = _data(12)
         rng_utils.set_random_seed(1)
