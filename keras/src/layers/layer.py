@@ -669,7 +669,10 @@ class Layer(backend.BackendLayer, Operation):
             return self.symbolic_call(*args, **kwargs)
         mask = None
         if args and (self._supports_masking or self._call_info.has_mask):
-            mask = self._incoming_mask(args, kwargs)
+            if "mask" in kwargs or isinstance(args[0], _STRUCTURES):
+                mask = self._incoming_mask(args, kwargs)
+            else:
+                mask = backend.get_keras_mask(args[0])
         outputs, output_mask = self._call_with_context(args, kwargs, mask)
         if output_mask is not None:
             layer_helpers.attach_masks(outputs, output_mask)
@@ -680,12 +683,15 @@ class Layer(backend.BackendLayer, Operation):
         else the enclosing call's, else `call`'s default) and shared with
         sublayers; returns `(outputs, output_mask)`."""
         info = self._call_info
-        context = getattr(_STATE, "call_context", None)
+        # `_STATE`'s class gives these attributes `None` defaults, so they
+        # read without `getattr` and its swallowed `AttributeError`.
+        context = _STATE.call_context
         outermost = context is None
         if outermost:
             context = _CallContext()
             _STATE.call_context = context
-            if _losses_recorded():
+            if _STATE.losses_recorded:
+                _STATE.losses_recorded = None
                 self._clear_losses()
         saved_training = context.training
         try:
@@ -705,61 +711,76 @@ class Layer(backend.BackendLayer, Operation):
             if info.argument_masks:
                 kwargs.update(layer_helpers.argument_masks(
                     info, args, kwargs, layer_helpers.mask_of))
-            if self.built:
-                return self._run_call(args, kwargs, mask)
-            # Sublayers built during this first call nest their
-            # variables' paths under this layer's name, as Keras does.
-            with name_scope(self.name, caller=self):
-                self._build_on_call(args, kwargs)
-                return self._run_call(args, kwargs, mask)
+            if not self.built:
+                # Sublayers built during this first call nest their
+                # variables' paths under this layer's name, as Keras
+                # does. The call below finds `training` and the masks
+                # already resolved in `kwargs`.
+                with name_scope(self.name, caller=self):
+                    self._build_on_call(args, kwargs)
+                    # (`build` leaves it built; this keeps the call below
+                    # from building again whatever a subclass did.)
+                    self.built = True
+                    return self._call_with_context(args, kwargs, mask)
+            # The call itself, inline: it runs for every layer of every
+            # eager model call, and a method call more costs ~1us here.
+            if args:
+                first = args[0]
+                if self._input_spec is not None:
+                    # Inputs of the shape and dtype last checked pass at
+                    # once: the full check walks the spec (~5us).
+                    shape = getattr(first, "shape", None)
+                    key = (None if shape is None
+                           else (tuple(shape), first.dtype))
+                    if key is None or key != self.__dict__.get(
+                        "_checked_input"
+                    ):
+                        self._check_input_spec(first, key)
+                if self.autocast and (
+                    len(args) != 1
+                    or isinstance(first, _STRUCTURES)
+                    or self._input_cast.get(getattr(first, "dtype", None),
+                                            False) is not None
+                ):
+                    # Anything but one tensor known to need no cast (one
+                    # dict lookup) goes through the full cast.
+                    args = self._cast_args(args)
+            if kwargs and self.autocast:
+                kwargs = self._cast_kwargs(kwargs)
+            call = self.call
+            if self._remat_mode is not None:
+                call = self.rematerialized_call(call, *args, **kwargs)
+            if self._autocast_dtype is not None and self.autocast:
+                with AutocastScope(self._autocast_dtype):
+                    outputs = call(*args, **kwargs)
+            else:
+                outputs = call(*args, **kwargs)
+            output_mask = None
+            if self._supports_masking and args:
+                if type(self).compute_mask is Layer.compute_mask:
+                    # The default `compute_mask`'s answer, without a call.
+                    output_mask = kwargs.get("mask", mask)
+                else:
+                    output_mask = self.compute_mask(
+                        args[0], kwargs.get("mask", mask)
+                    )
+            if self.activity_regularizer is not None:
+                self._add_activity_loss(outputs)
+            return outputs, output_mask
         finally:
             context.training = saved_training
             if outermost:
                 _STATE.call_context = None
 
-    def _run_call(self, args, kwargs, mask):
-        if args:
-            if self._input_spec is not None:
-                self._check_input_spec(args[0])
-            if self.autocast:
-                args = self._cast_args(args)
-        if kwargs and self.autocast:
-            kwargs = self._cast_kwargs(kwargs)
-        call = self.call
-        if self._remat_mode is not None:
-            call = self.rematerialized_call(call, *args, **kwargs)
-        if self._autocast_dtype is not None and self.autocast:
-            with AutocastScope(self._autocast_dtype):
-                outputs = call(*args, **kwargs)
-        else:
-            outputs = call(*args, **kwargs)
-        output_mask = None
-        if self._supports_masking and args:
-            if type(self).compute_mask is Layer.compute_mask:
-                # What the default `compute_mask` returns, without the call.
-                output_mask = kwargs.get("mask", mask)
-            else:
-                output_mask = self.compute_mask(
-                    args[0], kwargs.get("mask", mask)
-                )
-        if self.activity_regularizer is not None:
-            # Keras scales the penalty by the batch size.
-            for output in tree.flatten(outputs):
-                batch_size = ops.cast(ops.shape(output)[0], output.dtype)
-                self.add_loss(
-                    self.activity_regularizer(output) / batch_size
-                )
-        return outputs, output_mask
+    def _add_activity_loss(self, outputs):
+        # Keras scales the penalty by the batch size.
+        for output in tree.flatten(outputs):
+            batch_size = ops.cast(ops.shape(output)[0], output.dtype)
+            self.add_loss(self.activity_regularizer(output) / batch_size)
 
     def _cast_args(self, args):
-        """`_cast_inputs` over positional arguments; a single tensor that
-        needs no cast (the usual case) is checked with one dict lookup."""
+        """`_cast_inputs` over positional arguments."""
         if len(args) == 1:
-            dtype = getattr(args[0], "dtype", None)
-            if (dtype is not None
-                    and self._input_cast.get(dtype, False) is None
-                    and not isinstance(args[0], _STRUCTURES)):
-                return args
             return (self._cast_inputs(args[0]),)
         return tuple(self._cast_inputs(a) for a in args)
 
@@ -770,13 +791,9 @@ class Layer(backend.BackendLayer, Operation):
                 return {k: self._cast_inputs(v) for k, v in kwargs.items()}
         return kwargs
 
-    def _check_input_spec(self, inputs):
-        # Inputs of the shape and dtype last checked pass at once: the
-        # full check walks the spec in Python (~5us) on every call.
-        shape = getattr(inputs, "shape", None)
-        key = None if shape is None else (tuple(shape), inputs.dtype)
-        if key is not None and key == self.__dict__.get("_checked_input"):
-            return
+    def _check_input_spec(self, inputs, key):
+        """Checks `inputs` against `input_spec`; remembers `key` (their
+        shape and dtype) as checked."""
         assert_input_compatibility(self._input_spec, inputs, self.name)
         object.__setattr__(self, "_checked_input", key)
 
@@ -1128,17 +1145,9 @@ _STRUCTURES = (list, tuple, dict)
 class _CallContext:
     """State shared by the nested calls of one outermost layer call."""
 
-    __slots__ = ("training",)
-
-    def __init__(self):
-        self.training = None
-
-
-def _losses_recorded():
-    if getattr(_STATE, "losses_recorded", None):
-        _STATE.losses_recorded = None
-        return True
-    return False
+    # A class default rather than an `__init__`: one Python call less on
+    # every outermost call.
+    training = None
 
 
 def _is_variable(value):

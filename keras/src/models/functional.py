@@ -54,6 +54,9 @@ class Functional(Function, Model):
             if isinstance(operation, Layer):
                 self._track_layer(operation)
         self.built = True
+        # Worked out here rather than on the first call, which may run
+        # while Dynamo traces.
+        object.__setattr__(self, "_plan", _CallPlan(self))
 
     @property
     def layers(self):
@@ -93,20 +96,49 @@ class Functional(Function, Model):
         pass
 
     def call(self, inputs, training=None, mask=None):
-        flat_inputs = self._standardize_inputs(inputs)
-        if mask is None:
-            flat_masks = [backend.get_keras_mask(x) for x in flat_inputs]
-        else:
-            flat_masks = tree.flatten(mask)
+        plan = self.__dict__.get("_plan")
+        if plan is None or plan.nodes is not self._nodes:
+            plan = _CallPlan(self)
+            object.__setattr__(self, "_plan", plan)
         values = {}
         masks = {}
-        for x, value, value_mask in zip(self._inputs, flat_inputs,
-                                        flat_masks):
-            values[id(x)] = value
-            masks[id(x)] = value_mask
-        for node in self._nodes:
-            if not node.is_input:
+        if mask is None and plan.input_id is not None and (
+            plan.tensor_ready(inputs)
+        ):
+            # One tensor for the one input, already of its dtype and rank
+            # (the usual eager call): no tree walks (~15us).
+            values[plan.input_id] = inputs
+            masks[plan.input_id] = backend.get_keras_mask(inputs)
+        else:
+            flat_inputs = self._standardize_inputs(inputs)
+            if mask is None:
+                flat_masks = [backend.get_keras_mask(x) for x in flat_inputs]
+            else:
+                flat_masks = tree.flatten(mask)
+            for x, value, value_mask in zip(self._inputs, flat_inputs,
+                                            flat_masks):
+                values[id(x)] = value
+                masks[id(x)] = value_mask
+        for node, operation, in_id, out_id in plan.steps:
+            if operation is None:
                 self._run_node(node, values, masks, training)
+                continue
+            # A layer called on one tensor, with one output: the
+            # arguments and mask need no lookups through the node.
+            kwargs = {} if training is None else {"training": training}
+            outputs, output_mask = operation._call_with_context(
+                (values.get(in_id),), kwargs, masks.get(in_id)
+            )
+            if isinstance(outputs, _STRUCTURES):
+                _store_outputs(node, outputs, output_mask, values, masks)
+            else:
+                values[out_id] = outputs
+                masks[out_id] = output_mask
+        if plan.output_id is not None:
+            y = values[plan.output_id]
+            if masks.get(plan.output_id) is not None:
+                backend.set_keras_mask(y, masks[plan.output_id])
+            return y
         flat_outputs = [values[id(x)] for x in self._outputs]
         for x, y in zip(self._outputs, flat_outputs):
             if masks.get(id(x)) is not None:
@@ -137,19 +169,7 @@ class Functional(Function, Model):
             outputs, output_masks = operation._call_with_context(
                 args, kwargs, mask
             )
-        if len(node.outputs) == 1 and backend.is_tensor(outputs):
-            # The common single-tensor output: no tree walks.
-            values[id(node.outputs[0])] = outputs
-            masks[id(node.outputs[0])] = output_masks
-            return
-        flat_outputs = tree.flatten(outputs)
-        if output_masks is None or not tree.is_nested(output_masks):
-            output_masks = [output_masks] * len(flat_outputs)
-        else:
-            output_masks = tree.flatten(output_masks)
-        for x, y, y_mask in zip(node.outputs, flat_outputs, output_masks):
-            values[id(x)] = y
-            masks[id(x)] = y_mask
+        _store_outputs(node, outputs, output_masks, values, masks)
 
     def compute_output_spec(self, inputs, training=None, mask=None):
         return _unwrap_single(Function.compute_output_spec(self, inputs))
@@ -204,6 +224,81 @@ class Functional(Function, Model):
     @classmethod
     def from_config(cls, config, custom_objects=None):
         return functional_from_config(cls, config, custom_objects)
+
+
+_STRUCTURES = (list, tuple, dict)
+
+
+class _CallPlan:
+    """What `Functional.call` needs of the graph, worked out once.
+
+    `steps` holds `(node, layer, input id, output id)` for the nodes that
+    call a layer on one tensor and give one output (the fast path), and
+    `(node, None, None, None)` for the others. `input_id` and `output_id`
+    are set when the model has one input (a plain, dense `Input`) and one
+    output that `call` returns unwrapped.
+    """
+
+    def __init__(self, model):
+        self.nodes = model._nodes
+        self.steps = []
+        for node in model._nodes:
+            if node.is_input:
+                continue
+            operation = node.operation
+            if (isinstance(operation, Layer)
+                    and node.arguments._single_positional
+                    and len(node.outputs) == 1
+                    and not operation._call_info.argument_masks):
+                self.steps.append((
+                    node, operation, id(node.arguments.args[0]),
+                    id(node.outputs[0]),
+                ))
+            else:
+                self.steps.append((node, None, None, None))
+        self.input_id = None
+        inputs = model._inputs
+        if len(inputs) == 1 and not inputs[0].sparse and not inputs[0].ragged:
+            spec = inputs[0]
+            self.input_id = id(spec)
+            self.input_dtype = spec.dtype
+            self.input_ndim = len(spec.shape)
+        # Raw dtype -> whether it is the input's dtype.
+        self.dtype_ok = {}
+        self.output_id = None
+        struct = model._outputs_struct
+        if len(model._outputs) == 1 and (
+            isinstance(struct, KerasTensor) or _is_sequence(struct)
+        ):
+            self.output_id = id(model._outputs[0])
+
+    def tensor_ready(self, x):
+        """Whether `x` is a backend tensor that `_standardize_inputs`
+        would pass through unchanged."""
+        if not backend.is_tensor(x):
+            return False
+        ok = self.dtype_ok.get(x.dtype)
+        if ok is None:
+            ok = backend.standardize_dtype(x.dtype) == self.input_dtype
+            self.dtype_ok[x.dtype] = ok
+        return ok and len(x.shape) == self.input_ndim
+
+
+def _store_outputs(node, outputs, output_masks, values, masks):
+    """Records a node's outputs and their masks by symbolic tensor id."""
+    if len(node.outputs) == 1 and backend.is_tensor(outputs):
+        # The common single-tensor output: no tree walks.
+        values[id(node.outputs[0])] = outputs
+        masks[id(node.outputs[0])] = output_masks
+        return
+    flat_outputs = tree.flatten(outputs)
+    if output_masks is None or not tree.is_nested(output_masks):
+        output_masks = [output_masks] * len(flat_outputs)
+    else:
+        output_masks = tree.flatten(output_masks)
+    for x, y, y_mask in zip(node.outputs, flat_outputs, output_masks):
+        values[id(x)] = y
+        masks[id(x)] = y_mask
 
 
 def _input_mask(node, masks):

@@ -5,7 +5,35 @@ import threading
 
 from keras.src.api_export import keras_export
 
-_STATE = threading.local()
+
+# Scopes read on every eager layer call and variable read.
+_PRESET = (
+    "stateless_scope", "autocast_scope", "symbolic_scope", "call_context",
+    "losses_recorded", "name_scope_stack", "remat_scope_stack",
+    "distribution", "dtype_policy",
+)
+
+
+class _State(threading.local):
+    """Per-thread state whose hot attributes always exist (as `None`).
+
+    Reading an attribute a `threading.local` lacks raises (and swallows)
+    an `AttributeError` inside `getattr(..., None)`: ~2.7us here against
+    ~0.2us for one it holds, and every variable read checks two scopes.
+    They live in the instance (not as class defaults) so that Dynamo
+    guards on their values, as for any other attribute.
+    """
+
+    def __init__(self):
+        _preset(self)
+
+
+def _preset(state):
+    for name in _PRESET:
+        setattr(state, name, None)
+
+
+_STATE = _State()
 # Keras's names: the state `clear_session()` resets, and settings that
 # outlive it (values a user set explicitly for the process).
 GLOBAL_STATE_TRACKER = _STATE
@@ -54,6 +82,7 @@ def clear_session(free_memory=True):
     >>> keras.utils.clear_session()
     """
     _STATE.__dict__.clear()
+    _preset(_STATE)
     for hook in _CLEAR_SESSION_HOOKS:
         hook()
     if free_memory:
