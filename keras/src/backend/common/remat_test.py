@@ -104,6 +104,11 @@ class RematFitTest(testing.TestCase):
     def test_fit_gives_the_same_losses(self, jit_compile):
         x = np.random.RandomState(0).rand(16, 8).astype("float32")
         y = x.sum(axis=1, keepdims=True)
+        options = jit_compile
+        if jit_compile and backend.backend() == "torch":
+            # The cheap aot_eager Dynamo backend captures the same steps
+            # without Inductor's C++ code generation (25 s -> 15 s here).
+            options = {"backend": "aot_eager"}
 
         def losses(scope):
             with scope:
@@ -113,7 +118,7 @@ class RematFitTest(testing.TestCase):
                                  kernel_initializer="ones"),
                     layers.Dense(1, kernel_initializer="ones"),
                 ])
-            model.compile("sgd", "mse", jit_compile=jit_compile)
+            model.compile("sgd", "mse", jit_compile=options)
             history = model.fit(x, y, batch_size=8, epochs=2, verbose=0,
                                 shuffle=False)
             return history.history["loss"]
