@@ -72,10 +72,12 @@ UPSTREAM_CONFIGS = ["upstream_torch_eager", "upstream_torch_jit",
                     "upstream_jax_jit", "upstream_tensorflow_jit"]
 
 
-def _target(name, top, target):
+def _target(name, top, bottom, target):
     # The tiny MLP only exposes per-call overhead: issue 5 allows it 2x
     # eagerly and sets no compiled target.
     if name == "tiny_mlp" and target is not None:
+        if bottom.startswith("upstream_"):
+            return target
         return 2.0 if top == "keras_torch_eager" else None
     return target
 
@@ -267,7 +269,7 @@ def _table(results, names):
         for top, bottom, target in RATIOS:
             a, b = results.get((name, top)), results.get((name, bottom))
             if a and b:
-                bound = _target(name, top, target)
+                bound = _target(name, top, bottom, target)
                 bound = "-" if bound is None else f"<= {bound}"
                 lines.append(f"| {name} | {top} / {bottom} | "
                              f"{a['step_ms'] / b['step_ms']:.2f} | {bound} |")
