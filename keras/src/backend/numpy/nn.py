@@ -19,7 +19,8 @@ from keras.src.backend.common.nn_utils import (
     transpose_geometry as _transpose_geometry,
 )
 from keras.src.backend.numpy.core import _as_array
-from keras.src.backend.numpy.core import convert_to_tensor, is_tensor, promote
+from keras.src.backend.numpy.core import convert_to_tensor, promote
+from keras.src.backend.numpy.core import is_tensor as _is_tensor
 from keras.src.backend.common.nn_utils import fold_geometry as _fold_geometry
 from keras.src.backend.common.nn_utils import pair as _pair
 
@@ -591,7 +592,7 @@ def batch_normalization(x, mean, variance, axis, offset=None, scale=None,
     values = [v for v in (x, mean, variance, offset, scale) if v is not None]
     arrays = promote(*values)
     dtype = arrays[0].dtype
-    if any(_as_array(v).dtype == np.float64 for v in values if is_tensor(v)):
+    if any(_as_array(v).dtype == np.float64 for v in values if _is_tensor(v)):
         # As upstream's numpy backend: float64 statistics (not narrowed)
         # give a float64 result.
         dtype = np.dtype("float64")
