@@ -15,7 +15,9 @@ these module-level names, with the same parameters on every backend
 - `batch_iterable(data_adapter)`: the adapter's batches as the
   backend's tensors, each leaf converted once, on the current device;
   each `iter()` of it is one pass over the data. The steps convert
-  nothing.
+  nothing. On JAX, NumPy leaves stay on the host, cast to the dtypes
+  JAX holds: the jitted step's call sends them to the device (cheaper
+  than a separate `device_put` per batch).
 - `convert_batch(data)`: one batch given directly (`train_on_batch`
   and co.), converted the same way.
 - `compute_gradients(loss_fn, variables)`: how gradients are taken.
