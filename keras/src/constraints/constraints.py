@@ -79,7 +79,7 @@ class MaxNorm(Constraint):
     >>> w = np.array([[3.0], [4.0]])
     >>> keras.ops.convert_to_numpy(keras.constraints.MaxNorm(1.0)(w)).round(4)
     array([[0.6],
-           [0.8]])
+           [0.8]], dtype=float32)
     """
 
     def __init__(self, max_value=2, axis=0):
@@ -130,7 +130,7 @@ class UnitNorm(Constraint):
     >>> w = np.array([[3.0], [4.0]])
     >>> keras.ops.convert_to_numpy(keras.constraints.UnitNorm()(w)).round(4)
     array([[0.6],
-           [0.8]])
+           [0.8]], dtype=float32)
     """
 
     def __init__(self, axis=0):
@@ -170,7 +170,7 @@ class MinMaxNorm(Constraint):
     >>> c = keras.constraints.MinMaxNorm(min_value=10.0, max_value=20.0)
     >>> keras.ops.convert_to_numpy(c(np.array([[3.0], [4.0]]))).round(4)
     array([[6.],
-           [8.]])
+           [8.]], dtype=float32)
     """
 
     def __init__(self, min_value=0.0, max_value=1.0, rate=1.0, axis=0):

@@ -251,7 +251,7 @@ def stop_gradient(variable):
     Example:
 
     >>> keras.ops.stop_gradient(np.array([1.0, 2.0]))
-    array([1., 2.])
+    array([1., 2.], dtype=float32)
     """
     if isinstance(variable, KerasTensor):
         return symbolic_op(stop_gradient, fresh_spec, variable)
@@ -302,7 +302,7 @@ def scatter(indices, values, shape):
     Example:
 
     >>> keras.ops.scatter(np.array([[0], [2]]), np.array([1., 2.]), (4,))
-    array([1., 0., 2., 0.])
+    array([1., 0., 2., 0.], dtype=float32)
     """
     shape = tuple(shape)
     _check_scatter_shapes("scatter", indices, values, shape)
@@ -339,7 +339,7 @@ def scatter_update(inputs, indices, updates, reduction=None):
     Example:
 
     >>> keras.ops.scatter_update(np.zeros(3), np.array([[1]]), np.ones(1))
-    array([0., 1., 0.])
+    array([0., 1., 0.], dtype=float32)
     """
     if reduction not in _REDUCTIONS:
         raise ValueError(
@@ -401,7 +401,7 @@ def slice(inputs, start_indices, shape):
     >>> x = np.arange(12).reshape(3, 4)
     >>> keras.ops.slice(x, (1, 1), (2, 2))
     array([[ 5,  6],
-           [ 9, 10]])
+           [ 9, 10]], dtype=int32)
     """
     input_shape = shape_rules.shape_of(inputs)
     _check_rank("slice", "`shape`", shape, input_shape)
@@ -446,7 +446,7 @@ def slice_update(inputs, start_indices, updates):
     Example:
 
     >>> keras.ops.slice_update(np.zeros(4), (1,), np.ones(2))
-    array([0., 1., 1., 0.])
+    array([0., 1., 1., 0.], dtype=float32)
     """
     input_shape = shape_rules.shape_of(inputs)
     update_shape = shape_rules.shape_of(updates)
@@ -488,7 +488,7 @@ def unstack(x, num=None, axis=0):
     Example:
 
     >>> keras.ops.unstack(np.array([[1, 2], [3, 4]]))
-    [array([1, 2]), array([3, 4])]
+    [array([1, 2], dtype=int32), array([3, 4], dtype=int32)]
     """
     x_shape = shape_rules.shape_of(x)
     axis = shape_rules.canonicalize_axis("unstack", axis, len(x_shape))

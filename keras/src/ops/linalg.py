@@ -599,7 +599,7 @@ def solve(a, b):
     Example:
 
     >>> keras.ops.solve(np.array([[2., 0.], [0., 4.]]), np.array([2., 4.]))
-    array([1., 1.])
+    array([1., 1.], dtype=float32)
     """
     if any_symbolic_tensors((a, b)):
         return symbolic_op(solve, _solve_spec("solve"), a, b)
@@ -670,7 +670,7 @@ def svd(x, full_matrices=True, compute_uv=True):
     Example:
 
     >>> keras.ops.svd(np.array([[3., 0.], [0., 4.]]), compute_uv=False)
-    array([4., 3.])
+    array([4., 3.], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(

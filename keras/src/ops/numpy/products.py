@@ -81,7 +81,7 @@ def matmul(x1, x2):
 
     >>> x = np.array([[1.0, 2.0], [3.0, 4.0]])
     >>> keras.ops.matmul(x, np.array([1.0, 1.0]))
-    array([3., 7.])
+    array([3., 7.], dtype=float32)
     """
     if any_symbolic_tensors((x1, x2)):
         return symbolic_op(matmul, _matmul_spec, x1, x2)
@@ -124,7 +124,7 @@ def dot(x1, x2):
     Example:
 
     >>> keras.ops.dot(np.array([1.0, 2.0]), np.array([3.0, 4.0]))
-    array(11.)
+    array(11., dtype=float32)
     """
     if any_symbolic_tensors((x1, x2)):
         return symbolic_op(dot, _dot_spec, x1, x2)
@@ -165,7 +165,7 @@ def einsum(subscripts, *operands, **kwargs):
 
     >>> x = np.array([[1.0, 2.0], [3.0, 4.0]])
     >>> keras.ops.einsum("ii->", x)
-    array(5.)
+    array(5., dtype=float32)
     """
     if any_symbolic_tensors(operands):
         return symbolic_op(einsum, _einsum_spec, subscripts, *operands,
@@ -266,7 +266,7 @@ def inner(x1, x2):
     Example:
 
     >>> keras.ops.inner(np.array([1.0, 2.0]), np.array([3.0, 4.0]))
-    array(11.)
+    array(11., dtype=float32)
     """
     if any_symbolic_tensors((x1, x2)):
         return symbolic_op(inner, _inner_spec, x1, x2)
@@ -357,7 +357,7 @@ def vdot(x1, x2):
     Example:
 
     >>> keras.ops.vdot(np.array([[1.0, 2.0]]), np.array([3.0, 4.0]))
-    array(11.)
+    array(11., dtype=float32)
     """
     if any_symbolic_tensors((x1, x2)):
         return symbolic_op(vdot, _vdot_spec, x1, x2)
@@ -439,7 +439,7 @@ def cross(x1, x2, axisa=-1, axisb=-1, axisc=-1, axis=None):
     Example:
 
     >>> keras.ops.cross(np.array([1.0, 0.0, 0.0]), np.array([0.0, 1.0, 0.0]))
-    array([0., 0., 1.])
+    array([0., 0., 1.], dtype=float32)
     """
     if any_symbolic_tensors((x1, x2)):
         return symbolic_op(

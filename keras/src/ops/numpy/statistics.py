@@ -535,7 +535,7 @@ def histogram(x, bins=10, range=None):
 
     >>> x = np.array([0.0, 1.0, 1.5, 4.0], "float32")
     >>> keras.ops.histogram(x, bins=2)[0]
-    array([3, 1], dtype=int32)
+    array([3, 1])
     """
     _check_histogram_args(x, bins, range)
     if any_symbolic_tensors((x,)):
