@@ -53,20 +53,9 @@ def _host_array(x):
 
 
 def _to_device(data):
-    """`data`'s leaves as JAX arrays: the NumPy ones cast on the host and
-    sent in one `device_put` (one dispatch for the whole batch), the
-    others through `convert_to_tensor`."""
-    leaves, treedef = jax.tree_util.tree_flatten(
-        data, is_leaf=lambda x: x is None
-    )
-    host = [_host_array(x) for x in leaves]
-    sent = iter(jax.device_put([h for h in host if h is not None]))
-    leaves = [
-        next(sent) if h is not None
-        else None if x is None else convert_to_tensor(x)
-        for x, h in zip(leaves, host)
-    ]
-    return jax.tree_util.tree_unflatten(treedef, leaves)
+    """`data`'s leaves as JAX arrays: NumPy leaves cast on the host
+    (`_host_batch`) and sent in one `device_put` for the whole batch."""
+    return jax.device_put(_host_batch(data))
 
 
 def convert_batch(data):
