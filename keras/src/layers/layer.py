@@ -683,8 +683,9 @@ class Layer(backend.BackendLayer, Operation):
         else the enclosing call's, else `call`'s default) and shared with
         sublayers; returns `(outputs, output_mask)`."""
         info = self._call_info
-        # `_STATE`'s class gives these attributes `None` defaults, so they
-        # read without `getattr` and its swallowed `AttributeError`.
+        # `global_state` presets these attributes to `None` on every
+        # thread, so they read without `getattr` and its swallowed
+        # `AttributeError`.
         context = _STATE.call_context
         outermost = context is None
         if outermost:
