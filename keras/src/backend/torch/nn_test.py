@@ -30,7 +30,8 @@ def _value_and_grad(x, pool, strides, padding, data_format, compiled):
 
 class CompiledMaxPoolTest(testing.TestCase):
     """Compiled graphs pool non-overlapping windows with reductions
-    (`nn.convolution._window_max`); values and gradients must equal eager pooling."""
+    (`nn.convolution._window_max`); values and gradients must equal eager
+    pooling."""
 
     @parameterized.parameters(
         ((2, 7, 9, 3), 2, None, "valid", "channels_last"),
