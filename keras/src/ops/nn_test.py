@@ -1407,19 +1407,14 @@ NN_OPS = [
 
 
 def _backend_signatures(name):
-    """Function name -> argument names of `backend/<name>/nn.py` (or of
-    the modules of the `backend/<name>/nn/` package), read without
-    importing the backend."""
+    """Function name -> argument names of the modules of the
+    `backend/<name>/nn/` package, read without importing the backend."""
     import keras.src.backend as backend_package
 
-    base = os.path.join(os.path.dirname(backend_package.__file__), name)
-    path = os.path.join(base, "nn.py")
-    if os.path.exists(path):
-        paths = [path]
-    else:
-        package = os.path.join(base, "nn")
-        paths = [os.path.join(package, f) for f in sorted(os.listdir(package))
-                 if f.endswith(".py")]
+    package = os.path.join(os.path.dirname(backend_package.__file__), name,
+                           "nn")
+    paths = [os.path.join(package, f) for f in sorted(os.listdir(package))
+             if f.endswith(".py")]
     body = []
     for path in paths:
         with open(path) as f:

@@ -153,8 +153,8 @@ class OptionalDependencyTest(testing.TestCase):
         # The backend's framework may load some of them itself (TensorFlow
         # imports scipy): only what `import keras` adds is counted.
         # The numpy backend computes `erf` with scipy when it is installed
-        # (keras/src/backend/numpy/nn.py), so scipy counts as part of that
-        # backend's framework.
+        # (keras/src/backend/numpy/nn/activations.py), so scipy counts as
+        # part of that backend's framework.
         framework = {"tensorflow": "tensorflow", "jax": "jax",
                      "torch": "torch"}.get(backend.backend(), "numpy")
         if backend.backend() == "numpy":
