@@ -57,10 +57,12 @@ class _IoUBase(Metric):
         sparse_y_pred=True,
         axis=-1,
     ):
-        # Integer counts by default, as in Keras: with that dtype, sample
-        # weights are truncated to integers; pass a float dtype to keep
-        # fractional weights.
-        super().__init__(name=name, dtype=dtype or "int32")
+        # Integer counts by default, as in Keras (the backend's default int:
+        # int64 on TensorFlow, int32 elsewhere): sample weights are then
+        # truncated to integers; pass a float dtype to keep fractional ones.
+        super().__init__(
+            name=name, dtype=dtype or backend.standardize_dtype("int")
+        )
         self.num_classes = _check_num_classes(num_classes)
         self.ignore_class = ignore_class
         self.sparse_y_true = sparse_y_true
@@ -153,7 +155,8 @@ class IoU(_IoUBase):
         num_classes: the number of classes.
         target_class_ids: the ids of the classes to average over.
         name: the metric's name.
-        dtype: the dtype of the confusion matrix (default `"int32"`,
+        dtype: the dtype of the confusion matrix (default `"int32"`;
+            `"int64"` on TensorFlow,
             which truncates sample weights to integers).
         ignore_class: a label id whose samples are left out.
         sparse_y_true: whether labels are class ids (else one-hot, reduced
@@ -209,7 +212,8 @@ class BinaryIoU(IoU):
         target_class_ids: which of the classes 0 and 1 to average over.
         threshold: scores at or above it predict class 1.
         name: the metric's name.
-        dtype: the dtype of the confusion matrix (default `"int32"`).
+        dtype: the dtype of the confusion matrix (default `"int32"`;
+            `"int64"` on TensorFlow).
 
     Example:
 
@@ -259,7 +263,8 @@ class MeanIoU(_IoUBase):
     Args:
         num_classes: the number of classes.
         name: the metric's name.
-        dtype: the dtype of the confusion matrix (default `"int32"`).
+        dtype: the dtype of the confusion matrix (default `"int32"`;
+            `"int64"` on TensorFlow).
         ignore_class: a label id whose samples are left out.
         sparse_y_true: whether labels are class ids (else one-hot).
         sparse_y_pred: whether predictions are class ids (else scores).
@@ -285,7 +290,8 @@ class OneHotIoU(IoU):
         num_classes: the number of classes.
         target_class_ids: the ids of the classes to average over.
         name: the metric's name.
-        dtype: the dtype of the confusion matrix (default `"int32"`).
+        dtype: the dtype of the confusion matrix (default `"int32"`;
+            `"int64"` on TensorFlow).
         ignore_class: a class id whose samples are left out.
         sparse_y_pred: whether predictions are class ids (else scores).
         axis: the class axis.
@@ -326,7 +332,8 @@ class OneHotMeanIoU(MeanIoU):
     Args:
         num_classes: the number of classes.
         name: the metric's name.
-        dtype: the dtype of the confusion matrix (default `"int32"`).
+        dtype: the dtype of the confusion matrix (default `"int32"`;
+            `"int64"` on TensorFlow).
         ignore_class: a class id whose samples are left out.
         sparse_y_pred: whether predictions are class ids (else scores).
         axis: the class axis.

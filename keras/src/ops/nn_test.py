@@ -139,6 +139,9 @@ def _int_result(name, dtype):
             return "float64"
         if name in NUMPY_INT_KEPT:
             return dtype
+    if (backend.backend() == "tensorflow" and name == "soft_shrink"
+            and "int" in dtype):
+        return dtype  # Truncated to the integer dtype, as in Keras.
     return _expected_float(dtype)
 
 

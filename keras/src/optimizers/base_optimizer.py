@@ -138,8 +138,10 @@ class Optimizer:
         self._variable_indices = {}
         self._exclude_from_weight_decay = set()
         self._exclude_from_weight_decay_names = []
+        # The backend's default int: int64 on TensorFlow, int32 elsewhere.
         self._iterations = self._new_variable(
-            0, "iteration", "int32", "only_first_replica"
+            0, "iteration", backend.standardize_dtype("int"),
+            "only_first_replica",
         )
         self._learning_rate = self._make_learning_rate(learning_rate)
 

@@ -73,12 +73,15 @@ LATTICE_UPPER_BOUNDS = {
     for dtype, bounds in _UPPER_BOUNDS.items()
     if dtype != "complex"
 }
+# A bare `int` is int64 on TensorFlow (as in TensorFlow itself and Keras's
+# TensorFlow backend) and int32 elsewhere.
+_DEFAULT_INT = "int64" if config.backend() == "tensorflow" else "int32"
 PYTHON_DTYPES_MAP = {
     bool: "bool",
-    int: "int32",
+    int: _DEFAULT_INT,
     float: "float32",
     str: "string",
-    "int": "int32",
+    "int": _DEFAULT_INT,
     complex: "complex64",
 }
 # The 32-bit dtype each 64-bit dtype narrows to where 64 bits are off
@@ -95,7 +98,7 @@ _STANDARD_NAMES = {name: name for name in ALLOWED_DTYPES}
 _STANDARD_NAMES.update(
     {
         "float": None,  # Rejected: ambiguous width.
-        "int": "int32",
+        "int": _DEFAULT_INT,
         "half": "float16",
         "double": "float64",
         "str": "string",
@@ -161,7 +164,9 @@ def _cache_for(dtype):
     return _OTHER_STANDARDIZED
 
 
-_PYTHON_TYPES = {bool: "bool", int: "int32", float: "float32", str: "string"}
+_PYTHON_TYPES = {
+    bool: "bool", int: _DEFAULT_INT, float: "float32", str: "string"
+}
 
 
 def _name_of(dtype):

@@ -68,7 +68,10 @@ class StandardizeDtypeTest(testing.TestCase):
         self.assertEqual(dtypes.standardize_dtype(None), "float32")
         self.assertEqual(dtypes.standardize_dtype(np.float32), "float32")
         self.assertEqual(dtypes.standardize_dtype(np.dtype("int8")), "int8")
-        self.assertEqual(dtypes.standardize_dtype(int), "int32")
+        # Python's int is int64 on TensorFlow, as in Keras.
+        default_int = "int64" if backend.backend() == "tensorflow" else "int32"
+        self.assertEqual(dtypes.standardize_dtype(int), default_int)
+        self.assertEqual(dtypes.standardize_dtype("int"), default_int)
         self.assertEqual(dtypes.standardize_dtype("double"), "float64")
         tensor = backend.convert_to_tensor(np.ones(2, "int16"))
         self.assertEqual(dtypes.standardize_dtype(tensor.dtype), "int16")

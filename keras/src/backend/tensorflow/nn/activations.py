@@ -117,9 +117,14 @@ def threshold(x, threshold, default_value):
 
 
 def soft_shrink(x, threshold=0.5):
+    # Integers keep their dtype (the shrunk value truncated), as in Keras's
+    # TensorFlow backend.
+    x = convert_to_tensor(x)
+    dtype = x.dtype
     x = _float(x)
     y = tf.where(x > threshold, x - threshold, tf.zeros_like(x))
-    return tf.where(x < -threshold, x + threshold, y)
+    y = tf.where(x < -threshold, x + threshold, y)
+    return tf.cast(y, dtype) if dtype.is_integer else y
 
 
 def sparse_plus(x):

@@ -48,6 +48,10 @@ def _broadcast_to_axis(v, rank, axis):
 
 def batch_normalization(x, mean, variance, axis, offset=None, scale=None,
                         epsilon=1e-3):
+    # A float x keeps its dtype whatever the statistics' dtype, as in
+    # Keras's TensorFlow backend.
+    x = convert_to_tensor(x)
+    x_dtype = x.dtype
     values = [v for v in (x, mean, variance, offset, scale) if v is not None]
     tensors = promote(*values)
     if not tensors[0].dtype.is_floating:
@@ -62,8 +66,9 @@ def batch_normalization(x, mean, variance, axis, offset=None, scale=None,
     shift = -mean * inv
     if offset is not None:
         shift = shift + rest[0]
-    return (x * _broadcast_to_axis(inv, rank, axis)
-            + _broadcast_to_axis(shift, rank, axis))
+    y = (x * _broadcast_to_axis(inv, rank, axis)
+         + _broadcast_to_axis(shift, rank, axis))
+    return tf.cast(y, x_dtype) if x_dtype.is_floating else y
 
 
 def _param(v, x, axes):
