@@ -118,7 +118,10 @@ class _CaptureLog:
     """Per graph of `CapturedStep`: the time spent capturing it (`make_fx`)
     and compiling it (the rest of `_capture`, where static graphs go to
     Inductor, plus the graph's first call, where `torch.compile` compiles
-    lazily; one run of the step included)."""
+    lazily; one run of the step included). For a graph compiled in a child
+    process: the wall time until the child was done (`background_s`), the
+    steps run eagerly meanwhile, and in `compile_s` the parent's own time
+    (forking, then loading the child's result from the cache)."""
 
     def __init__(self):
         from keras.src.backend.torch import step_capture
@@ -154,6 +157,11 @@ class _CaptureLog:
                 "compile_s": round(elapsed - sum(traced), 2),
             }
             log.graphs.append(record)
+            if isinstance(entry, step_capture._CompileInChild):
+                record["background_s"] = None
+                entry.record = record
+                entry.started = time.perf_counter()
+                return entry
             graph = entry[0]
 
             def first_call(*args):
@@ -170,6 +178,28 @@ class _CaptureLog:
             wrapper.call = first_call
             return (wrapper,) + tuple(entry[1:])
 
+        original_done = step_capture._CompileInChild.done
+        original_result = step_capture._CompileInChild.result
+
+        def timed_done(pending):
+            done = original_done(pending)
+            if not done:
+                pending.record["eager_steps_while_compiling"] = (
+                    pending.record.get("eager_steps_while_compiling", 0) + 1)
+            elif pending.record["background_s"] is None:
+                pending.record["background_s"] = round(
+                    time.perf_counter() - pending.started, 2)
+            return done
+
+        def timed_result(pending):
+            begin = time.perf_counter()
+            entry = original_result(pending)
+            pending.record["compile_s"] = round(
+                pending.record["compile_s"] + time.perf_counter() - begin, 2)
+            return entry
+
+        step_capture._CompileInChild.done = timed_done
+        step_capture._CompileInChild.result = timed_result
         step_capture.make_fx = timed_make_fx
         step_capture.CapturedStep._capture = timed_capture
 

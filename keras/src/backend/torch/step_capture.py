@@ -33,9 +33,21 @@ A short last batch (fewer rows, every other size the same) that no graph
 accepts runs the model's ordinary step eagerly instead: it comes once an
 epoch, and compiling a graph for it costs more than running it eagerly in
 every epoch of a fit.
+
+A large static graph (`BACKGROUND_COMPILE_NODES` operations or more, such
+as a ViT's step with augmentation layers, which Inductor takes minutes to
+compile) is compiled by a forked child process into Inductor's on-disk
+cache while the step runs eagerly; once the child is done, the parent
+compiles the graph again, which loads the child's kernels from the cache
+(`_CompileInChild`). So the first epoch costs about what an eager one
+does instead of the whole compilation.
 """
 
 import contextlib
+import os
+import sys
+import warnings
+import weakref
 
 import optree
 import torch
@@ -103,6 +115,10 @@ class CapturedStep:
         shapes = tuple(x.shape for x in leaves)
         key = (treedef, shapes, tuple(x.dtype for x in leaves))
         entry = self._graphs.get(key) or self._dynamic_graph(key, leaves)
+        if type(entry) is _CompileInChild:
+            if not entry.done():
+                return getattr(self._model, f"{self._kind}_step")(data)
+            entry = self._graphs[key] = entry.result()
         if entry is _EAGER:
             return getattr(self._model, f"{self._kind}_step")(data)
         graph, variables = entry
@@ -187,6 +203,9 @@ class CapturedStep:
                 "model with jit_compile=False."
             ) from error
         if not symbolic:
+            if _compiles_in_child(graph, self._options, self._kind):
+                return _CompileInChild(graph, inputs, self._options,
+                                       variables)
             return _compile_static(graph, inputs, self._options), variables
         options = dict(self._options, dynamic=True)
         accepts = _guards(shape_env, graph)
@@ -233,8 +252,7 @@ def _compile_static(graph, inputs, options):
     checked on every call. Other backends, and options only
     `torch.compile` understands, go through `torch.compile`.
     """
-    if options.get("backend", "inductor") != "inductor" or (
-            set(options) - _INDUCTOR_OPTIONS):
+    if not _goes_to_inductor(options):
         return torch.compile(graph, **options)
     patches = {}
     mode = options.get("mode")
@@ -247,6 +265,117 @@ def _compile_static(graph, inputs, options):
     # tests reading `counters["stats"]["unique_graphs"]` still see it.
     dynamo_utils.counters["stats"]["unique_graphs"] += 1
     return compiled
+
+
+# Static graphs of at least this many operations compile in a child
+# process while the step runs eagerly (`_CompileInChild`). The keras.io
+# ViT's train step with augmentation layers has ~3,000 (its test step
+# ~570) and takes minutes to compile; the benchmark transformer's has ~940
+# (~160), an MLP's ~270 (~50), and they compile in seconds. A test or
+# predict step, forward only, has about a fifth of its train step's.
+BACKGROUND_COMPILE_NODES = {"train": 1500, "test": 300, "predict": 300}
+
+
+def _compiles_in_child(graph, options, kind):
+    """Whether `graph` compiles in a forked child: a large graph that goes
+    to Inductor directly, on Linux (where forking a process that has
+    loaded torch is safe), with Inductor's on-disk caches on (the parent
+    loads the child's result from them), outside a multi-process run."""
+    return (
+        sys.platform.startswith("linux")
+        and len(graph.graph.nodes) >= BACKGROUND_COMPILE_NODES[kind]
+        and _goes_to_inductor(options)
+        and torch._inductor.config.fx_graph_cache
+        and torch._functorch.config.enable_autograd_cache
+        and distribution_lib.data_parallel_world() is None
+    )
+
+
+class _CompileInChild:
+    """A static graph being compiled by a forked child process.
+
+    Inductor spends most of a large graph's compile time in Python
+    (lowering, scheduling, C++ code generation), which would hold the GIL
+    against the eager steps of the parent if it ran in a thread. The child
+    compiles the graph into Inductor's on-disk caches (FX graph and
+    AOTAutograd) and exits; `result()` then compiles it in the parent,
+    which finds the child's kernels in the cache and costs a fraction of a
+    compile. A child that failed leaves nothing in the cache: the parent
+    then compiles in full, raising what the compile raises.
+    """
+
+    def __init__(self, graph, inputs, options, variables):
+        self._graph = graph
+        self._inputs = inputs
+        self._options = options
+        self._variables = variables
+        for stream in (sys.stdout, sys.stderr):
+            stream.flush()
+        pid = os.fork()
+        if pid == 0:
+            _compile_and_exit(graph, inputs, options)
+        self._pid = pid
+        # Stops the child if the step is dropped (`clear_session()`, a
+        # recompiled model) or the process exits while it compiles.
+        self._stop = weakref.finalize(self, _stop_child, pid, os.getpid())
+
+    def done(self):
+        """Whether the child has exited (never blocks)."""
+        if self._pid is not None:
+            pid, status = os.waitpid(self._pid, os.WNOHANG)
+            if pid == 0:
+                return False
+            self._exited(status)
+        return True
+
+    def wait(self):
+        """Blocks until the child has exited."""
+        if self._pid is not None:
+            self._exited(os.waitpid(self._pid, 0)[1])
+
+    def _exited(self, status):
+        self._stop.detach()
+        self._pid = None
+        if os.waitstatus_to_exitcode(status) != 0:
+            warnings.warn(
+                "jit_compile: compiling a step in the background failed; "
+                "compiling it in this process.", stacklevel=3)
+
+    def result(self):
+        """`(graph, variables)`, compiled (from the cache the child
+        filled)."""
+        self.wait()
+        graph = _compile_static(self._graph, self._inputs, self._options)
+        return graph, self._variables
+
+
+def _compile_and_exit(graph, inputs, options):
+    """In the forked child: compiles `graph` into the on-disk caches and
+    exits without running the parent's exit handlers."""
+    code = 1
+    try:
+        _compile_static(graph, inputs, options)
+        code = 0
+    except BaseException:  # noqa: B036 - reported by the exit code.
+        pass
+    finally:
+        os._exit(code)
+
+
+def _stop_child(pid, parent):
+    if os.getpid() != parent:
+        return  # A forked sibling's copy of the finalizer.
+    try:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+    except (ProcessLookupError, ChildProcessError):
+        pass
+
+
+def _goes_to_inductor(options):
+    """Whether `_compile_static` compiles with Inductor directly."""
+    return options.get("backend", "inductor") == "inductor" and not (
+        set(options) - _INDUCTOR_OPTIONS)
 
 
 # `torch.compile` arguments `_compile_static` honours without Dynamo:

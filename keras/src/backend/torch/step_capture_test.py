@@ -163,3 +163,96 @@ class DynamicShapesTest(testing.TestCase):
         self.assertEqual(captures, ["train", "predict"])
         self.assertAllClose(history["loss"], expected["loss"], rtol=1e-5)
         self.assertAllClose(model.layers[0].calls, 6.0)
+
+
+class CompileInChildTest(testing.TestCase):
+    """Large graphs compile in a forked child while the step runs eagerly
+    (`step_capture._CompileInChild`); here every graph counts as large."""
+
+    def setUp(self):
+        super().setUp()
+        from keras.src.backend.torch import step_capture
+
+        self.step_capture = step_capture
+        patcher = mock.patch.dict(step_capture.BACKGROUND_COMPILE_NODES,
+                                  train=0, test=0, predict=0)
+        patcher.start()
+        self.addCleanup(patcher.stop)
+
+    def _switch_on_second_check(self):
+        """The first step runs eagerly, every later one waits for the
+        child: which steps run compiled does not depend on timing."""
+        pending = self.step_capture._CompileInChild
+        original = pending.done
+        checks = []
+
+        def done(entry):
+            checks.append(entry)
+            if len(checks) == 1:
+                original(entry)
+                return False
+            entry.wait()
+            return original(entry)
+
+        return mock.patch.object(pending, "done", done), checks
+
+    def test_eager_until_the_child_is_done_then_compiled(self):
+        import torch._dynamo.utils as dynamo_utils
+
+        x, y = _data()
+        kwargs = dict(batch_size=16, epochs=2, shuffle=False, verbose=0)
+        expected = _model(False).fit(x, y, **kwargs).history
+        model = _model(True)
+        graphs = dynamo_utils.counters["stats"]["unique_graphs"]
+        switch, checks = self._switch_on_second_check()
+        with switch:
+            history = model.fit(x, y, **kwargs).history
+        # Step 1 eagerly, steps 2 to 4 in the graph (the short batches
+        # run eagerly in any case).
+        self.assertLen(checks, 2)
+        self.assertEqual(
+            dynamo_utils.counters["stats"]["unique_graphs"] - graphs, 1)
+        self.assertAllClose(history["loss"], expected["loss"], rtol=1e-5)
+        self.assertEqual(float(model.layers[0].calls.numpy()), 6.0)
+
+    def test_failed_child_warns_and_the_parent_compiles(self):
+        import os
+
+        parent = os.getpid()
+        original = self.step_capture._compile_static
+
+        def fails_in_child(*args):
+            if os.getpid() != parent:
+                raise RuntimeError("compile failed")
+            return original(*args)
+
+        x, y = _data()
+        model = _model(True)
+        switch, _ = self._switch_on_second_check()
+        with switch, mock.patch.object(self.step_capture, "_compile_static",
+                                       fails_in_child):
+            with self.assertWarnsRegex(UserWarning, "in the background"):
+                history = model.fit(x, y, batch_size=16, epochs=1,
+                                    verbose=0).history
+        self.assertLen(history["loss"], 1)
+
+    def test_dropping_the_step_stops_its_child(self):
+        import gc
+        import os
+        import time
+
+        import torch
+
+        def slow(*args):
+            time.sleep(60)
+
+        graph = self.step_capture.make_fx(lambda a: a + 1)(torch.ones(2))
+        with mock.patch.object(self.step_capture, "_compile_static", slow):
+            pending = self.step_capture._CompileInChild(
+                graph, [torch.ones(2)], {}, [])
+        pid = pending._pid
+        self.assertFalse(pending.done())
+        del pending
+        gc.collect()
+        with self.assertRaises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
