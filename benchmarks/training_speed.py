@@ -14,8 +14,10 @@ table (the one in `benchmarks/README.md`):
   `jit_compile=True` on JAX and TensorFlow.
 
 `step_ms` is the median over epochs 2.. of the epoch's wall time divided
-by its number of steps (each epoch ends with a short batch);
-`first_epoch_s` includes compilation. On torch, `graph_breaks` counts
+by its number of steps (each epoch ends with a short batch), `cpu_ms` the
+same for the process's CPU time (all its threads): on a machine shared
+with other work, wall time mostly measures the other work, CPU time what
+this configuration spends; `first_epoch_s` includes compilation. On torch, `graph_breaks` counts
 Dynamo's graph breaks over the whole run and `recompiles_after_epoch_1`
 the graphs Dynamo compiled after the first epoch.
 
@@ -31,11 +33,12 @@ are `upstream_<backend>_<jit|eager>`, with the same explicit
 `jit_compile` as ours (upstream's "auto" turns XLA off on CPU for
 TensorFlow), and the ratio rows `keras_<config> / upstream_<config>`
 (target 1.0). The two children of a backend run one after the other,
-ours first.
+ours first. `--repeats N` runs each pair N times, alternated (ours,
+upstream, ours, ...), and reports the median of each figure.
 
 Run: `python benchmarks/training_speed.py [--models mlp,convnet]
 [--epochs 4] [--backends torch,jax,tensorflow]
-[--upstream /opt/keras-oracle/bin/python]`
+[--upstream /opt/keras-oracle/bin/python] [--repeats 3]`
 """
 
 import argparse
@@ -82,12 +85,17 @@ def _target(name, top, bottom, target):
     return target
 
 
-def _epoch_stats(epoch_times, steps):
-    per_step = [t / steps for t in epoch_times[1:]]
-    return {
-        "step_ms": round(1000 * statistics.median(per_step), 3),
-        "first_epoch_s": round(epoch_times[0], 3),
-    }
+def _epoch_stats(epoch_times, steps, cpu_times=None):
+    def per_step(times):
+        return round(1000 * statistics.median(
+            t / steps for t in times[1:]
+        ), 3)
+
+    stats = {"step_ms": per_step(epoch_times),
+             "first_epoch_s": round(epoch_times[0], 3)}
+    if cpu_times is not None:
+        stats["cpu_ms"] = per_step(cpu_times)
+    return stats
 
 
 def _steps(x, batch_size):
@@ -112,10 +120,10 @@ def run_plain_torch(name, spec, epochs, compiled):
 
     step_loss = torch.compile(forward_loss) if compiled else forward_loss
     dynamo_utils.counters.clear()
-    epoch_times, graphs_after_first = [], 0
+    epoch_times, cpu_times, graphs_after_first = [], [], 0
     module.train()
     for epoch in range(epochs):
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         total = torch.zeros(())
         for i in range(0, len(x), batch_size):
             loss = step_loss(x[i:i + batch_size], y[i:i + batch_size])
@@ -125,11 +133,12 @@ def run_plain_torch(name, spec, epochs, compiled):
             total += loss.detach()
         float(total)
         epoch_times.append(time.perf_counter() - start)
+        cpu_times.append(time.process_time() - cpu_start)
         if epoch == 0:
             graphs_after_first = _graph_count()
     return _result(name, "torch_compiled" if compiled else "torch_eager",
-                   epoch_times, _steps(x, batch_size), graphs_after_first,
-                   compiled)
+                   epoch_times, cpu_times, _steps(x, batch_size),
+                   graphs_after_first, compiled)
 
 
 def _graph_count():
@@ -138,10 +147,10 @@ def _graph_count():
     return dynamo_utils.counters["stats"]["unique_graphs"]
 
 
-def _result(model, config, epoch_times, steps, graphs_after_first,
-            compiled):
+def _result(model, config, epoch_times, cpu_times, steps,
+            graphs_after_first, compiled):
     result = {"model": model, "config": config}
-    result.update(_epoch_stats(epoch_times, steps))
+    result.update(_epoch_stats(epoch_times, steps, cpu_times))
     if compiled:
         import torch._dynamo.utils as dynamo_utils
 
@@ -182,7 +191,8 @@ def run_keras(name, spec, epochs, jit, prefix="keras"):
     model.fit(x, y, batch_size=spec["batch_size"], epochs=epochs,
               shuffle=False, verbose=0, callbacks=[timer, AfterFirstEpoch()])
     config = f"{prefix}_{backend}_{'jit' if jit else 'eager'}"
-    return _result(name, config, timer.times, _steps(x, spec["batch_size"]),
+    return _result(name, config, timer.times, timer.cpu_times,
+                   _steps(x, spec["batch_size"]),
                    graphs[0] if graphs else 0, jit and backend == "torch")
 
 
@@ -190,13 +200,15 @@ def _EpochTimer(keras):
     class EpochTimer(keras.callbacks.Callback):
         def __init__(self):
             super().__init__()
-            self.times = []
+            self.times, self.cpu_times = [], []
 
         def on_epoch_begin(self, epoch, logs=None):
             self._start = time.perf_counter()
+            self._cpu_start = time.process_time()
 
         def on_epoch_end(self, epoch, logs=None):
             self.times.append(time.perf_counter() - self._start)
+            self.cpu_times.append(time.process_time() - self._cpu_start)
 
     return EpochTimer()
 
@@ -264,19 +276,38 @@ def _table(results, names):
             r = results.get((name, config))
             cells.append("-" if r is None else f"{r['step_ms']:.2f}")
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
-    lines += ["", "| model | ratio | value | target |", "|---|---|---|---|"]
+    lines += ["", "| model | ratio | wall | cpu | target |",
+              "|---|---|---|---|---|"]
     for name in names:
         for top, bottom, target in RATIOS:
             a, b = results.get((name, top)), results.get((name, bottom))
             if a and b:
                 bound = _target(name, top, bottom, target)
                 bound = "-" if bound is None else f"<= {bound}"
-                lines.append(f"| {name} | {top} / {bottom} | "
-                             f"{a['step_ms'] / b['step_ms']:.2f} | {bound} |")
+                lines.append(
+                    f"| {name} | {top} / {bottom} | "
+                    f"{a['step_ms'] / b['step_ms']:.2f} | "
+                    f"{a['cpu_ms'] / b['cpu_ms']:.2f} | {bound} |"
+                )
     return "\n".join(lines)
 
 
-def _run_child(python, backend, args, extra, cwd, results):
+def _medians(runs):
+    """One result per (model, config): the median of each figure over
+    the repeated runs."""
+    results = {}
+    for key, rows in runs.items():
+        result = dict(rows[0])
+        for field, value in rows[0].items():
+            if isinstance(value, (int, float)) and not isinstance(value,
+                                                                  bool):
+                result[field] = statistics.median(r[field] for r in rows)
+        result["runs"] = len(rows)
+        results[key] = result
+    return results
+
+
+def _run_child(python, backend, args, extra, cwd, runs):
     env = dict(os.environ, KERAS_BACKEND=backend)
     if extra:
         # Nothing of this repository on the upstream child's path.
@@ -289,7 +320,8 @@ def _run_child(python, backend, args, extra, cwd, results):
     for line in process.stdout.splitlines():
         if line.startswith("{"):
             result = json.loads(line)
-            results[(result["model"], result["config"])] = result
+            key = (result["model"], result["config"])
+            runs.setdefault(key, []).append(result)
             print(line, flush=True)
     if process.returncode:
         print(process.stderr[-3000:], file=sys.stderr)
@@ -304,6 +336,11 @@ def main():
         "--upstream", metavar="PYTHON",
         help="also run upstream Keras with this interpreter",
     )
+    parser.add_argument(
+        "--repeats", type=int, default=1,
+        help="runs of each configuration, ours and upstream alternated; "
+             "the medians are reported",
+    )
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--upstream-child", action="store_true",
                         help=argparse.SUPPRESS)
@@ -312,13 +349,15 @@ def main():
     if args.child:
         child(args.child, names, args.epochs, args.upstream_child)
         return
-    results = {}
+    runs = {}
     for backend in args.backends.split(","):
         interpreters = [(sys.executable, [], None)]
         if args.upstream:
             interpreters.append((args.upstream, ["--upstream-child"], "/tmp"))
-        for python, extra, cwd in interpreters:
-            _run_child(python, backend, args, extra, cwd, results)
+        for _ in range(args.repeats):
+            for python, extra, cwd in interpreters:
+                _run_child(python, backend, args, extra, cwd, runs)
+    results = _medians(runs)
     for name in names:
         for top, bottom, _ in RATIOS:
             a, b = results.get((name, top)), results.get((name, bottom))
@@ -326,6 +365,7 @@ def main():
                 print(json.dumps({
                     "model": name, "ratio": f"{top}/{bottom}",
                     "value": round(a["step_ms"] / b["step_ms"], 3),
+                    "cpu_value": round(a["cpu_ms"] / b["cpu_ms"], 3),
                 }))
     print()
     print(_table(results, names))
