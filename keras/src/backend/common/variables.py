@@ -190,8 +190,13 @@ class KerasVariable:
         """The current value, as a backend tensor."""
         # Reads the thread-local state directly: this runs on every use of
         # a variable, and the accessor function costs ~0.3us a call.
-        scope = getattr(_STATE, "stateless_scope", None)
-        if scope is not None:
+        # `global_state` presets both scopes to `None` on every thread.
+        scope = _STATE.stateless_scope
+        if scope is None:
+            value = self._value
+            if value is not None and _STATE.autocast_scope is None:
+                return value  # The eager read outside any scope.
+        else:
             value = scope.get_current_value(self)
             if value is not None:
                 autocast = global_state.get_global_attribute("autocast_scope")
@@ -210,7 +215,7 @@ class KerasVariable:
                 self._initializer(self._shape, dtype=self._dtype),
                 dtype=self._dtype,
             )
-        autocast = getattr(_STATE, "autocast_scope", None)
+        autocast = _STATE.autocast_scope
         if autocast is not None and self._autocast:
             return autocast.maybe_cast(self, self._value)
         return self._value
