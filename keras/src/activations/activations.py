@@ -4,10 +4,14 @@ Each is a plain function of a tensor over `keras.ops`, so it works on every
 backend and on symbolic `KerasTensor`s alike.
 """
 
+from keras.src import backend
 from keras.src import ops
 from keras.src.api_export import keras_export
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.ops.operation import Operation
+
+# Arguments that may be or hold `KerasTensor`s: they go through `ops`.
+_MAYBE_SYMBOLIC = (KerasTensor, list, tuple, dict)
 
 
 @keras_export("keras.activations.relu")
@@ -36,7 +40,12 @@ def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
     """
     if negative_slope == 0 and threshold == 0:
         if max_value is None:
-            return ops.relu(x)
+            if isinstance(x, _MAYBE_SYMBOLIC):
+                return ops.relu(x)
+            # What `ops.relu` does with an eager tensor, without its
+            # symbolic check: this runs in every `Dense(activation="relu")`
+            # call.
+            return backend.nn.relu(x)
         if max_value == 6:
             return ops.relu6(x)
     x = ops.convert_to_tensor(x)

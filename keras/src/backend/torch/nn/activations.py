@@ -9,7 +9,8 @@ from keras.src.backend.torch.nn._utils import _float
 
 
 def relu(x):
-    x = convert_to_tensor(x)
+    if not isinstance(x, torch.Tensor):  # (The hot call needs no convert.)
+        x = convert_to_tensor(x)
     if x.dtype == torch.bool:
         x = x.int()
     return torch.relu(x)
