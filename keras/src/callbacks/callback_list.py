@@ -12,8 +12,8 @@ class CallbackList(Callback):
 
     The training loops build one from the user's callbacks. It passes the
     same `logs` dict to every callback (a callback that adds an entry, like
-    `ReduceLROnPlateau`'s `learning_rate`, shows it to those after it) and
-    never converts its values.
+    `ReduceLROnPlateau`'s `learning_rate`, shows it to those after it; `{}`
+    when a hook gets no logs) and never converts its values.
 
     Args:
         callbacks: a `Callback` or a list of them.
@@ -97,7 +97,8 @@ class CallbackList(Callback):
             callback.set_model(model)
 
     # The hooks are written out (no dispatch helper) to keep the per-batch
-    # cost to one loop.
+    # cost to one loop. Each callback gets a dict, `{}` for no logs, as in
+    # Keras.
 
     def on_batch_begin(self, batch, logs=None):
         """Calls `on_batch_begin` on every callback.
@@ -106,6 +107,7 @@ class CallbackList(Callback):
             batch: the batch index.
             logs: passed on.
         """
+        logs = {} if logs is None else logs
         for callback in self.callbacks:
             callback.on_batch_begin(batch, logs)
 
@@ -116,6 +118,7 @@ class CallbackList(Callback):
             batch: the batch index.
             logs: passed on.
         """
+        logs = {} if logs is None else logs
         for callback in self.callbacks:
             callback.on_batch_end(batch, logs)
 
@@ -126,6 +129,7 @@ class CallbackList(Callback):
             epoch: the epoch index.
             logs: passed on.
         """
+        logs = {} if logs is None else logs
         for callback in self.callbacks:
             callback.on_epoch_begin(epoch, logs)
 
@@ -136,6 +140,7 @@ class CallbackList(Callback):
             epoch: the epoch index.
             logs: passed on.
         """
+        logs = {} if logs is None else logs
         for callback in self.callbacks:
             callback.on_epoch_end(epoch, logs)
 
@@ -146,6 +151,7 @@ class CallbackList(Callback):
             batch: the batch index.
             logs: passed on.
         """
+        logs = {} if logs is None else logs
         for callback in self.callbacks:
             callback.on_train_batch_begin(batch, logs)
 
@@ -156,6 +162,7 @@ class CallbackList(Callback):
             batch: the batch index.
             logs: passed on.
         """
+        logs = {} if logs is None else logs
         for callback in self.callbacks:
             callback.on_train_batch_end(batch, logs)
 
@@ -166,6 +173,7 @@ class CallbackList(Callback):
             batch: the batch index.
             logs: passed on.
         """
+        logs = {} if logs is None else logs
         for callback in self.callbacks:
             callback.on_test_batch_begin(batch, logs)
 
@@ -176,6 +184,7 @@ class CallbackList(Callback):
             batch: the batch index.
             logs: passed on.
         """
+        logs = {} if logs is None else logs
         for callback in self.callbacks:
             callback.on_test_batch_end(batch, logs)
 
@@ -186,6 +195,7 @@ class CallbackList(Callback):
             batch: the batch index.
             logs: passed on.
         """
+        logs = {} if logs is None else logs
         for callback in self.callbacks:
             callback.on_predict_batch_begin(batch, logs)
 
@@ -196,6 +206,7 @@ class CallbackList(Callback):
             batch: the batch index.
             logs: passed on.
         """
+        logs = {} if logs is None else logs
         for callback in self.callbacks:
             callback.on_predict_batch_end(batch, logs)
 
@@ -205,6 +216,7 @@ class CallbackList(Callback):
         Args:
             logs: passed on.
         """
+        logs = {} if logs is None else logs
         for callback in self.callbacks:
             callback.on_train_begin(logs)
 
@@ -214,6 +226,7 @@ class CallbackList(Callback):
         Args:
             logs: passed on.
         """
+        logs = {} if logs is None else logs
         for callback in self.callbacks:
             callback.on_train_end(logs)
 
@@ -223,6 +236,7 @@ class CallbackList(Callback):
         Args:
             logs: passed on.
         """
+        logs = {} if logs is None else logs
         for callback in self.callbacks:
             callback.on_test_begin(logs)
 
@@ -232,6 +246,7 @@ class CallbackList(Callback):
         Args:
             logs: passed on.
         """
+        logs = {} if logs is None else logs
         for callback in self.callbacks:
             callback.on_test_end(logs)
 
@@ -241,6 +256,7 @@ class CallbackList(Callback):
         Args:
             logs: passed on.
         """
+        logs = {} if logs is None else logs
         for callback in self.callbacks:
             callback.on_predict_begin(logs)
 
@@ -250,6 +266,7 @@ class CallbackList(Callback):
         Args:
             logs: passed on.
         """
+        logs = {} if logs is None else logs
         for callback in self.callbacks:
             callback.on_predict_end(logs)
 

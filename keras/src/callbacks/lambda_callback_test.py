@@ -19,8 +19,8 @@ class LambdaCallbackTest(testing.TestCase):
         self.assertEqual(
             calls,
             [
-                ("tb", None),
-                ("eb", 0, None),
+                ("tb", {}),
+                ("eb", 0, {}),
                 ("bb", 0),
                 ("be", 0),
                 ("bb", 1),
