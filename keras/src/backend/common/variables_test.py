@@ -29,7 +29,9 @@ class VariableHelpersTest(testing.TestCase):
 
     def test_keras_tables(self):
         self.assertEqual(dtypes.WEAK_TYPES, ("int", "float"))
-        self.assertEqual(dtypes.PYTHON_DTYPES_MAP[int], "int32")
+        # A bare Python int is int64 on TensorFlow, as upstream reads it.
+        default_int = "int64" if backend.backend() == "tensorflow" else "int32"
+        self.assertEqual(dtypes.PYTHON_DTYPES_MAP[int], default_int)
         self.assertEqual(dtypes.BIT64_TO_BIT32_DTYPE["float64"], "float32")
         self.assertEqual(
             dtypes.LATTICE_UPPER_BOUNDS["int8"],
