@@ -52,6 +52,7 @@ import weakref
 import optree
 import torch
 import torch._dynamo.utils as dynamo_utils
+import torch._guards
 import torch._inductor
 from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.fx.experimental.proxy_tensor import make_fx
@@ -259,8 +260,14 @@ def _compile_static(graph, inputs, options):
     if mode not in (None, "default"):
         patches.update(torch._inductor.list_mode_options(mode))
     patches.update(options.get("options") or {})
-    compiled = torch._inductor.compile(graph, list(inputs),
-                                       options=patches or None)
+    # Inductor's on-disk caches (FX graph, AOTAutograd) look graphs up
+    # only in a tracing context with a shape environment, as Dynamo
+    # provides; without one they are bypassed.
+    context = torch._guards.TracingContext(
+        FakeTensorMode(shape_env=ShapeEnv(), allow_non_fake_inputs=True))
+    with torch._guards.tracing(context):
+        compiled = torch._inductor.compile(graph, list(inputs),
+                                           options=patches or None)
     # Counted as Dynamo counts the graphs it compiles, so that tools and
     # tests reading `counters["stats"]["unique_graphs"]` still see it.
     dynamo_utils.counters["stats"]["unique_graphs"] += 1
