@@ -204,7 +204,8 @@ class CapturedStep:
                 "model with jit_compile=False."
             ) from error
         if not symbolic:
-            if _compiles_in_child(graph, self._options, self._kind):
+            if _compiles_in_child(graph, values, self._options,
+                                  self._kind):
                 return _CompileInChild(graph, inputs, self._options,
                                        variables)
             return _compile_static(graph, inputs, self._options), variables
@@ -283,13 +284,15 @@ def _compile_static(graph, inputs, options):
 BACKGROUND_COMPILE_NODES = {"train": 1500, "test": 300, "predict": 300}
 
 
-def _compiles_in_child(graph, options, kind):
-    """Whether `graph` compiles in a forked child: a large graph that goes
-    to Inductor directly, on Linux (where forking a process that has
-    loaded torch is safe), with Inductor's on-disk caches on (the parent
-    loads the child's result from them), outside a multi-process run."""
+def _compiles_in_child(graph, values, options, kind):
+    """Whether `graph` compiles in a forked child: a large graph of CPU
+    tensors (a forked child cannot use CUDA) that goes to Inductor
+    directly, on Linux (where forking a process that has loaded torch is
+    safe), with Inductor's on-disk caches on (the parent loads the child's
+    result from them), outside a multi-process run."""
     return (
         sys.platform.startswith("linux")
+        and all(value.device.type == "cpu" for value in values)
         and len(graph.graph.nodes) >= BACKGROUND_COMPILE_NODES[kind]
         and _goes_to_inductor(options)
         and torch._inductor.config.fx_graph_cache
@@ -361,6 +364,10 @@ def _compile_and_exit(graph, inputs, options):
     exits without running the parent's exit handlers."""
     code = 1
     try:
+        # The parent's eager steps come first: on a machine with few
+        # cores, the compiler (and the C++ compilers it starts) otherwise
+        # takes the cores the parent's steps wait for.
+        os.nice(19)
         _compile_static(graph, inputs, options)
         code = 0
     except BaseException:  # noqa: B036 - reported by the exit code.
