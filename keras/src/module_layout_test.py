@@ -83,8 +83,8 @@ class ModuleLayoutTest(testing.TestCase):
         result = subprocess.run(
             [sys.executable, "-c", code], capture_output=True, text=True
         )
-        # A bare int is int64 on TensorFlow, as upstream reads it.
-        default_int = "int64" if backend.backend() == "tensorflow" else "int32"
+        # The backend's default int (int64 on TensorFlow, as upstream).
+        default_int = backend.standardize_dtype("int")
         self.assertEqual(
             result.stdout.strip(), f"{default_int} Sequential",
             msg=result.stderr,
