@@ -56,10 +56,11 @@ MODELS_PATH = os.path.join(HERE, "models.py")
 if "--upstream-child" not in sys.argv:
     sys.path.insert(0, os.path.dirname(HERE))
 
-# (numerator, denominator, target: the most the ratio may be, or None).
+# (numerator, denominator, target: the most the ratio may be, or None);
+# the targets are issue 14's.
 RATIOS = [
-    ("keras_torch_eager", "torch_eager", 1.3),
-    ("keras_torch_jit", "torch_compiled", 1.1),
+    ("keras_torch_eager", "torch_eager", 1.15),
+    ("keras_torch_jit", "torch_compiled", 1.0),
     ("keras_torch_jit", "keras_torch_eager", 0.9),
     ("keras_jax_jit", "keras_torch_eager", None),
     ("keras_tensorflow_jit", "keras_torch_eager", None),
