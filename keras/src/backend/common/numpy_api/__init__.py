@@ -22,6 +22,7 @@ import importlib.util
 # The names each shared module uses without defining them.
 BINDINGS = {
     "elementwise": ("xp", "convert_to_tensor", "promote"),
+    "manipulation": ("xp", "convert_to_tensor", "promote"),
     # `as_array`: a reduction's result as an array (NumPy gives scalars);
     # `requested_dtype`: the dtype a reduction computes in when asked for
     # `dtype` (JAX narrows 64-bit dtypes, NumPy keeps them).

@@ -14,6 +14,10 @@ INCLUDED_BY = {
         "keras.src.backend.numpy.numpy.elementwise",
         "keras.src.backend.jax.numpy.elementwise",
     ),
+    "manipulation": (
+        "keras.src.backend.numpy.numpy.manipulation",
+        "keras.src.backend.jax.numpy.manipulation",
+    ),
     "reductions": (
         "keras.src.backend.numpy.numpy.reductions",
         "keras.src.backend.jax.numpy.reductions",
