@@ -24,9 +24,9 @@ BINDINGS = {
     "elementwise": ("xp", "convert_to_tensor", "promote"),
     "manipulation": ("xp", "convert_to_tensor", "promote"),
     # `as_array`: a reduction's result as an array (NumPy gives scalars);
-    # `requested_dtype`: the dtype a reduction computes in when asked for
-    # `dtype` (JAX narrows 64-bit dtypes, NumPy keeps them).
-    "reductions": ("xp", "convert_to_tensor", "as_array", "requested_dtype"),
+    # `prod_dtype`: the dtype `prod` computes in when given `dtype` (JAX
+    # narrows 64-bit dtypes, upstream's numpy backend keeps them).
+    "reductions": ("xp", "convert_to_tensor", "as_array", "prod_dtype"),
 }
 
 

@@ -1,8 +1,8 @@
 """Reductions, cumulative functions and their NaN-ignoring forms of NumPy's
 API, shared by the numpy and jax backends (see `include` in this package):
 `xp` is the backend's array module, `convert_to_tensor` its own,
-`as_array` makes a reduction's result an array and `requested_dtype` says
-what a `dtype` argument computes in.
+`as_array` makes a reduction's result an array and `prod_dtype` says what
+`prod` computes in when given a `dtype`.
 
 The helpers made of several primitives (`_replace_nans`, `_nan_moments`,
 `_nan_extremum_float`, `_nan_arg_float`) take arrays and static arguments
@@ -87,7 +87,7 @@ def prod(x, axis=None, keepdims=False, dtype=None):
     if dtype is None:
         dtype = _SUM_DTYPES.get(_name(x), x.dtype)
     else:
-        dtype = requested_dtype(dtype)
+        dtype = prod_dtype(dtype)
     out = xp.prod(x, axis=_axis(axis), keepdims=keepdims, dtype=dtype)
     return as_array(out)
 
@@ -181,7 +181,8 @@ def _cumulative(fn, x, axis, dtype):
     if dtype is None:
         dtype = "int32" if x.dtype == bool else x.dtype
     else:
-        dtype = requested_dtype(dtype)
+        # A 64-bit `dtype` narrows to 32 bits on both backends, as upstream.
+        dtype = dtypes.result_type(dtypes.standardize_dtype(dtype))
     if axis is None:
         x, axis = x.reshape(-1), 0
     return fn(x, axis=axis, dtype=dtype)

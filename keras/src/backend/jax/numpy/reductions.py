@@ -1,7 +1,7 @@
 """Reductions, cumulative functions and their NaN-ignoring forms on JAX.
 
 Written once with the numpy backend's, in `common/numpy_api/reductions.py`;
-on JAX a requested `dtype` narrows to 32 bits (as `result_type` does), and
+on JAX `prod`'s `dtype` narrows to 32 bits (as `result_type` does), and
 the helpers made of several primitives are jitted: eagerly, one compiled
 call is much cheaper than dispatching each primitive.
 """
@@ -14,7 +14,7 @@ from keras.src.backend.common.numpy_api import include
 from keras.src.backend.jax.core import convert_to_tensor
 
 
-def _requested_dtype(dtype):
+def _narrowed(dtype):
     return dtypes.result_type(dtypes.standardize_dtype(dtype))
 
 
@@ -25,7 +25,7 @@ include(
     convert_to_tensor=convert_to_tensor,
     # JAX reductions give arrays already.
     as_array=lambda out: out,
-    requested_dtype=_requested_dtype,
+    prod_dtype=_narrowed,
 )
 
 # The shared helpers, compiled.

@@ -1,7 +1,7 @@
 """Reductions, cumulative functions and their NaN-ignoring forms on NumPy.
 
 Written once with the jax backend's, in `common/numpy_api/reductions.py`;
-on NumPy a requested `dtype` is kept as given (64 bits included), full
+on NumPy `prod`'s `dtype` is kept as given (64 bits included), full
 reductions give 0-d arrays rather than NumPy scalars, and slices of NaNs
 give NaN without a warning.
 """
@@ -18,7 +18,7 @@ include(
     xp=np,
     convert_to_tensor=convert_to_tensor,
     as_array=np.asarray,
-    requested_dtype=dtypes.standardize_dtype,
+    prod_dtype=dtypes.standardize_dtype,
 )
 
 _nan_moments = np.errstate(invalid="ignore", divide="ignore")(_nan_moments)
