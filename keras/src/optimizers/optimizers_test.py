@@ -49,7 +49,9 @@ class GetSerializeTest(testing.TestCase):
             optimizers.LossScaleOptimizer(optimizers.RMSprop()),
         ]:
             config = optimizers.serialize(optimizer)
-            self.assertEqual(config["module"], "keras.optimizers")
+            # On torch, Keras's torch subclass (see torch_subclass_test).
+            self.assertIn(config["module"], (
+                "keras.optimizers", type(optimizer).__module__))
             copy = optimizers.deserialize(config)
             self.assertIs(type(copy), type(optimizer))
             self.assertEqual(

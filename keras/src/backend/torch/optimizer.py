@@ -22,6 +22,17 @@ from keras.src.backend.torch.conversion import cast
 from keras.src.backend.torch.conversion import convert_to_tensor
 
 SUPPORTS_FUSED_UPDATES = True
+
+
+def backend_subclass(cls):
+    """The class `cls(...)` creates on torch: Keras's torch subclass of a
+    shared optimizer where it has one (`keras.optimizers.SGD` gives
+    `keras.src.backend.torch.optimizers.torch_sgd.SGD`), else `cls`."""
+    from keras.src.backend.torch.optimizers import torch_subclass
+
+    return torch_subclass(cls)
+
+
 # No replica contexts: `Optimizer.apply` runs as is.
 cross_replica_apply = None
 

@@ -1,4 +1,13 @@
-"""`Adadelta` at Keras's torch path: the shared optimizer (one implementation
-for every backend)."""
+"""`Adadelta` on torch: the shared `keras.optimizers.Adadelta` under Keras's
+torch module path.
 
-from keras.src.optimizers.adadelta import Adadelta  # noqa: F401
+On the torch backend `keras.optimizers.Adadelta(...)` creates this subclass
+(see `Optimizer.__new__`), so saved configs name this module as Keras's
+torch backend saves them. The arithmetic is the shared class's.
+"""
+
+from keras.src.optimizers import adadelta
+
+
+class Adadelta(adadelta.Adadelta):
+    """`keras.optimizers.Adadelta` as created on the torch backend."""

@@ -1,4 +1,13 @@
-"""`Adagrad` at Keras's torch path: the shared optimizer (one implementation
-for every backend)."""
+"""`Adagrad` on torch: the shared `keras.optimizers.Adagrad` under Keras's
+torch module path.
 
-from keras.src.optimizers.adagrad import Adagrad  # noqa: F401
+On the torch backend `keras.optimizers.Adagrad(...)` creates this subclass
+(see `Optimizer.__new__`), so saved configs name this module as Keras's
+torch backend saves them. The arithmetic is the shared class's.
+"""
+
+from keras.src.optimizers import adagrad
+
+
+class Adagrad(adagrad.Adagrad):
+    """`keras.optimizers.Adagrad` as created on the torch backend."""

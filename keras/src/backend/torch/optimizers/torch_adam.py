@@ -1,4 +1,13 @@
-"""`Adam` at Keras's torch path: the shared optimizer (one implementation
-for every backend)."""
+"""`Adam` on torch: the shared `keras.optimizers.Adam` under Keras's
+torch module path.
 
-from keras.src.optimizers.adam import Adam  # noqa: F401
+On the torch backend `keras.optimizers.Adam(...)` creates this subclass
+(see `Optimizer.__new__`), so saved configs name this module as Keras's
+torch backend saves them. The arithmetic is the shared class's.
+"""
+
+from keras.src.optimizers import adam
+
+
+class Adam(adam.Adam):
+    """`keras.optimizers.Adam` as created on the torch backend."""

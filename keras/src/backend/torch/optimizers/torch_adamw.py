@@ -1,4 +1,13 @@
-"""`AdamW` at Keras's torch path: the shared optimizer (one implementation
-for every backend)."""
+"""`AdamW` on torch: the shared `keras.optimizers.AdamW` under Keras's
+torch module path.
 
-from keras.src.optimizers.adamw import AdamW  # noqa: F401
+On the torch backend `keras.optimizers.AdamW(...)` creates this subclass
+(see `Optimizer.__new__`), so saved configs name this module as Keras's
+torch backend saves them. The arithmetic is the shared class's.
+"""
+
+from keras.src.optimizers import adamw
+
+
+class AdamW(adamw.AdamW):
+    """`keras.optimizers.AdamW` as created on the torch backend."""

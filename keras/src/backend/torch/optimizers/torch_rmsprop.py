@@ -1,4 +1,13 @@
-"""`RMSprop` at Keras's torch path: the shared optimizer (one implementation
-for every backend)."""
+"""`RMSprop` on torch: the shared `keras.optimizers.RMSprop` under Keras's
+torch module path.
 
-from keras.src.optimizers.rmsprop import RMSprop  # noqa: F401
+On the torch backend `keras.optimizers.RMSprop(...)` creates this subclass
+(see `Optimizer.__new__`), so saved configs name this module as Keras's
+torch backend saves them. The arithmetic is the shared class's.
+"""
+
+from keras.src.optimizers import rmsprop
+
+
+class RMSprop(rmsprop.RMSprop):
+    """`keras.optimizers.RMSprop` as created on the torch backend."""

@@ -1,4 +1,13 @@
-"""`SGD` at Keras's torch path: the shared optimizer (one implementation
-for every backend)."""
+"""`SGD` on torch: the shared `keras.optimizers.SGD` under Keras's
+torch module path.
 
-from keras.src.optimizers.sgd import SGD  # noqa: F401
+On the torch backend `keras.optimizers.SGD(...)` creates this subclass
+(see `Optimizer.__new__`), so saved configs name this module as Keras's
+torch backend saves them. The arithmetic is the shared class's.
+"""
+
+from keras.src.optimizers import sgd
+
+
+class SGD(sgd.SGD):
+    """`keras.optimizers.SGD` as created on the torch backend."""
