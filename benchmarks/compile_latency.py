@@ -13,8 +13,13 @@ captured (step kind and batch shape), the time spent capturing each
 Inductor), and torch's own per-phase totals
 (`torch._dynamo.utils.compile_times`). Then the ratios jit / eager.
 
-Run: `python benchmarks/compile_latency.py [--epochs 5] [--repeats 1]`
-(`--repeats 3` alternates eager and jit runs and reports medians).
+Wall times beside the process's CPU times (`*_cpu_s`, `step_cpu_ms`;
+`children_cpu_s` is what its child processes used): on a shared machine
+the wall time mostly measures the other work.
+
+Run: `python benchmarks/compile_latency.py [--epochs 5] [--repeats 1]
+[--batches 12]` (`--repeats 3` alternates eager and jit runs and reports
+medians; `--batches` sets the full training batches per epoch).
 """
 
 import argparse
@@ -55,11 +60,11 @@ _PHASES = {
 }
 
 
-def data():
+def data(full_batches=FULL_BATCHES):
     import numpy as np
 
     rng = np.random.default_rng(0)
-    n = BATCH_SIZE * FULL_BATCHES + BATCH_SIZE // 2
+    n = BATCH_SIZE * full_batches + BATCH_SIZE // 2
     x = rng.random((n, IMAGE_SIZE, IMAGE_SIZE, 3), dtype=np.float32)
     y = rng.integers(0, CLASSES, (n,)).astype("int64")
     return x, y
@@ -115,13 +120,15 @@ def build_model(keras, x):
 
 
 class _CaptureLog:
-    """Per graph of `CapturedStep`: the time spent capturing it (`make_fx`)
+    """Per graph of `CapturedStep`: how it was made and what it cost.
+    Captured in this process: the time spent capturing it (`make_fx`)
     and compiling it (the rest of `_capture`, where static graphs go to
     Inductor, plus the graph's first call, where `torch.compile` compiles
-    lazily; one run of the step included). For a graph compiled in a child
-    process: the wall time until the child was done (`background_s`), the
-    steps run eagerly meanwhile, and in `compile_s` the parent's own time
-    (forking, then loading the child's result from the cache)."""
+    lazily; one run of the step included). Captured and compiled by a
+    child process (`in_child`): the parent's time forking (`fork_s`), the
+    wall time until the child was done (`background_s`), the steps run
+    eagerly meanwhile, and the parent's time loading the child's graph
+    (`load_s`)."""
 
     def __init__(self):
         from keras.src.backend.torch import step_capture
@@ -157,11 +164,6 @@ class _CaptureLog:
                 "compile_s": round(elapsed - sum(traced), 2),
             }
             log.graphs.append(record)
-            if isinstance(entry, step_capture._CompileInChild):
-                record["background_s"] = None
-                entry.record = record
-                entry.started = time.perf_counter()
-                return entry
             graph = entry[0]
 
             def first_call(*args):
@@ -178,28 +180,42 @@ class _CaptureLog:
             wrapper.call = first_call
             return (wrapper,) + tuple(entry[1:])
 
-        original_done = step_capture._CompileInChild.done
-        original_result = step_capture._CompileInChild.result
+        pending = step_capture._CompileInChild
+        original_init = pending.__init__
+        original_done = pending.done
+        original_result = pending.result
 
-        def timed_done(pending):
-            done = original_done(pending)
+        def timed_init(entry, step, variables, leaves, treedef):
+            begin = time.perf_counter()
+            original_init(entry, step, variables, leaves, treedef)
+            entry.started = time.perf_counter()
+            entry.record = {
+                "kind": step._kind, "shape": list(leaves[0].shape),
+                "in_child": True,
+                "fork_s": round(entry.started - begin, 3),
+                "background_s": None, "eager_steps_while_compiling": 0,
+            }
+            log.graphs.append(entry.record)
+
+        def timed_done(entry):
+            done = original_done(entry)
             if not done:
-                pending.record["eager_steps_while_compiling"] = (
-                    pending.record.get("eager_steps_while_compiling", 0) + 1)
-            elif pending.record["background_s"] is None:
-                pending.record["background_s"] = round(
-                    time.perf_counter() - pending.started, 2)
+                entry.record["eager_steps_while_compiling"] += 1
+            elif entry.record["background_s"] is None:
+                entry.record["background_s"] = round(
+                    time.perf_counter() - entry.started, 2)
             return done
 
-        def timed_result(pending):
+        def timed_result(entry):
             begin = time.perf_counter()
-            entry = original_result(pending)
-            pending.record["compile_s"] = round(
-                pending.record["compile_s"] + time.perf_counter() - begin, 2)
-            return entry
+            result = original_result(entry)
+            entry.record["load_s"] = round(time.perf_counter() - begin, 3)
+            entry.record["failed"] = result is None
+            return result
 
-        step_capture._CompileInChild.done = timed_done
-        step_capture._CompileInChild.result = timed_result
+        pending.__init__ = timed_init
+        pending.done = timed_done
+        pending.result = timed_result
         step_capture.make_fx = timed_make_fx
         step_capture.CapturedStep._capture = timed_capture
 
@@ -214,11 +230,13 @@ def _phases():
     }
 
 
-def child(jit, epochs):
+def child(jit, epochs, batches):
+    import resource
+
     import keras
 
     log = _CaptureLog() if jit else None
-    x, y = data()
+    x, y = data(batches)
     keras.utils.set_random_seed(0)
     model = build_model(keras, x)
     model.compile(
@@ -226,25 +244,35 @@ def child(jit, epochs):
         loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
         metrics=["accuracy"], jit_compile=jit,
     )
-    times = []
+    times, cpu_times = [], []
 
     class Timer(keras.callbacks.Callback):
         def on_epoch_begin(self, epoch, logs=None):
             self.start = time.perf_counter()
+            self.cpu_start = time.process_time()
 
         def on_epoch_end(self, epoch, logs=None):
             times.append(time.perf_counter() - self.start)
+            cpu_times.append(time.process_time() - self.cpu_start)
 
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     model.fit(x, y, batch_size=BATCH_SIZE, epochs=epochs,
               validation_split=0.1, verbose=0, callbacks=[Timer()])
     total = time.perf_counter() - start
     steps = -(-int(len(x) * 0.9) // BATCH_SIZE)
+    # Children (a compiling child and its C++ compilers) count once
+    # waited for; one still compiling is stopped at exit, uncounted.
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
     result = {
         "jit_compile": jit,
         "first_epoch_s": round(times[0], 2),
         "step_ms": round(1000 * statistics.median(times[1:]) / steps, 1),
         "fit_s": round(total, 2),
+        "first_epoch_cpu_s": round(cpu_times[0], 2),
+        "step_cpu_ms": round(
+            1000 * statistics.median(cpu_times[1:]) / steps, 1),
+        "fit_cpu_s": round(time.process_time() - cpu_start, 2),
+        "children_cpu_s": round(children.ru_utime + children.ru_stime, 2),
     }
     if jit:
         result["graphs"] = log.graphs
@@ -252,14 +280,14 @@ def child(jit, epochs):
     print(json.dumps(result), flush=True)
 
 
-def run(jit, epochs):
+def run(jit, epochs, batches):
     with tempfile.TemporaryDirectory(prefix="compile_latency_") as home:
         env = dict(os.environ, KERAS_BACKEND="torch", KERAS_HOME=home,
                    TORCHINDUCTOR_CACHE_DIR=os.path.join(home, "inductor"))
         env.pop("KERAS_COMPILATION_CACHE", None)
         process = subprocess.run(
-            [sys.executable, __file__, "--child", "--epochs", str(epochs)]
-            + (["--jit"] if jit else []),
+            [sys.executable, __file__, "--child", "--epochs", str(epochs),
+             "--batches", str(batches)] + (["--jit"] if jit else []),
             env=env, capture_output=True, text=True,
         )
     for line in process.stdout.splitlines():
@@ -268,31 +296,37 @@ def run(jit, epochs):
     raise RuntimeError(process.stderr[-3000:])
 
 
+_SUMMARY = ("first_epoch_s", "step_ms", "fit_s", "first_epoch_cpu_s",
+            "step_cpu_ms", "fit_cpu_s")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--epochs", type=int, default=5)
     parser.add_argument("--repeats", type=int, default=1)
+    parser.add_argument("--batches", type=int, default=FULL_BATCHES,
+                        help="full training batches per epoch")
     parser.add_argument("--jit", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--child", action="store_true",
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(args.jit, args.epochs)
+        child(args.jit, args.epochs, args.batches)
         return
     results = {False: [], True: []}
     for _ in range(args.repeats):
         for jit in (False, True):
-            result = run(jit, args.epochs)
+            result = run(jit, args.epochs, args.batches)
             results[jit].append(result)
             print(json.dumps(result), flush=True)
     medians = {}
     for jit, runs in results.items():
         medians[jit] = {
             key: statistics.median(r[key] for r in runs)
-            for key in ("first_epoch_s", "step_ms", "fit_s")
+            for key in _SUMMARY
         }
         print(json.dumps(dict(jit_compile=jit, median=True, **medians[jit])))
-    for key in ("first_epoch_s", "step_ms", "fit_s"):
+    for key in _SUMMARY:
         print(json.dumps({"ratio": f"jit/eager {key}", "value": round(
             medians[True][key] / medians[False][key], 2)}))
     print(json.dumps({"load_average": os.getloadavg()}))

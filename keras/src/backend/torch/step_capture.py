@@ -34,18 +34,23 @@ accepts runs the model's ordinary step eagerly instead: it comes once an
 epoch, and compiling a graph for it costs more than running it eagerly in
 every epoch of a fit.
 
-A large static graph (`BACKGROUND_COMPILE_NODES` operations or more, such
-as a ViT's step with augmentation layers, which Inductor takes minutes to
-compile) is compiled by a forked child process into Inductor's on-disk
-cache while the step runs eagerly; once the child is done, the parent
-compiles the graph again, which loads the child's kernels from the cache
-(`_CompileInChild`). So the first epoch costs about what an eager one
-does instead of the whole compilation.
+A large static step (`BACKGROUND_COMPILE_OPS` operations or more in its
+first, eager run, such as a ViT's step with augmentation layers, which
+takes seconds to capture and minutes to compile) runs eagerly while a
+forked child process captures and compiles it; once the child is done,
+the parent loads the compiled graph it saved (`_CompileInChild`). So the
+first epoch costs about what an eager one does: neither the capture nor
+the compilation runs on the main thread. A smaller step runs its first
+batch eagerly too (that run counts its operations) and is captured and
+compiled in this process on its second batch.
 """
 
 import contextlib
 import os
+import shutil
 import sys
+import tempfile
+import traceback
 import warnings
 import weakref
 
@@ -54,12 +59,14 @@ import torch
 import torch._dynamo.utils as dynamo_utils
 import torch._guards
 import torch._inductor
+import torch.utils._pytree as torch_pytree
 from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.fx.experimental.proxy_tensor import make_fx
 from torch.fx.experimental.symbolic_shapes import SYMPY_INTERP
 from torch.fx.experimental.symbolic_shapes import DimDynamic
 from torch.fx.experimental.symbolic_shapes import ShapeEnv
 from torch.fx.experimental.symbolic_shapes import StatelessSymbolicContext
+from torch.utils._python_dispatch import TorchDispatchMode
 
 from keras.src.backend.torch import distribution_lib
 from keras.src.trainers import stateless_steps
@@ -110,6 +117,8 @@ class CapturedStep:
         # with symbolic sizes and their guards.
         self._first_shapes = {}
         self._dynamic = {}
+        # Static signatures whose eager run showed a small step.
+        self._small = set()
 
     def __call__(self, data):
         leaves, treedef = optree.tree_flatten(data)
@@ -118,13 +127,19 @@ class CapturedStep:
         entry = self._graphs.get(key) or self._dynamic_graph(key, leaves)
         if type(entry) is _CompileInChild:
             if not entry.done():
-                return getattr(self._model, f"{self._kind}_step")(data)
-            entry = self._graphs[key] = entry.result()
+                return self._eager_step(data)
+            entry = self._graphs[key] = (
+                entry.result() or self._capture(leaves, treedef))
         if entry is _EAGER:
-            return getattr(self._model, f"{self._kind}_step")(data)
+            return self._eager_step(data)
+        if entry is _SIZE_UP:
+            return self._size_up(key, leaves, treedef, data)
         graph, variables = entry
         with torch.no_grad():
             return graph([v._value for v in variables], leaves)
+
+    def _eager_step(self, data):
+        return getattr(self._model, f"{self._kind}_step")(data)
 
     def _dynamic_graph(self, key, leaves):
         """A graph for a shape not seen before: one with symbolic sizes
@@ -141,7 +156,8 @@ class CapturedStep:
             return _EAGER
         if first == shapes or graphs is None or (
                 self._options.get("dynamic") is False):
-            entry = self._graphs[key] = self._capture(leaves, treedef)
+            entry = self._graphs[key] = self._static_graph(key, leaves,
+                                                           treedef)
             return entry
         try:
             graph, variables, accepts = self._capture(
@@ -154,42 +170,81 @@ class CapturedStep:
         graphs.append((graph, variables, accepts))
         return graph, variables
 
-    def _capture(self, leaves, treedef, symbolic=False):
-        # The variables are listed when capturing: an optimizer or metric
-        # builds its variables on the first batch.
+    def _static_graph(self, key, leaves, treedef):
+        if key in self._small or not _may_compile_in_child(self._options,
+                                                           leaves):
+            return self._capture(leaves, treedef)
+        return _SIZE_UP
+
+    def _size_up(self, key, leaves, treedef, data):
+        """Runs the step eagerly, counting its operations: a large step
+        is captured and compiled by a child process while later steps run
+        eagerly; a small one is captured here on the next call."""
+        counter = _OperationCounter()
+        with counter:
+            outputs = self._eager_step(data)
+        variables = self._state_variables()
+        if counter.count >= BACKGROUND_COMPILE_OPS[self._kind] and all(
+                v._value.device.type == "cpu" for v in variables):
+            self._graphs[key] = _CompileInChild(self, variables, leaves,
+                                                treedef)
+        else:
+            self._small.add(key)
+            del self._graphs[key]
+        return outputs
+
+    def _state_variables(self):
+        """The step's state variables, each once (a metric's variables
+        are also the model's non-trainable ones): the graph's inputs must
+        not alias each other."""
         groups = stateless_steps.state_variables(self._model, self._kind)
-        variables = [v for group in groups for v in group]
-        sizes = [len(group) for group in groups]
+        unique = {id(v): v for group in groups for v in group}
+        return list(unique.values())
+
+    def _trace(self, variables, leaves, treedef, shape_env=None,
+               symbolic=None):
+        """The step as a graph of ATen operations taking `(values,
+        data_leaves)` (the variables' tensors, the data's leaves) and
+        returning the step's outputs, and the inputs it was traced with
+        (fake ones with `symbolic` sizes given a `shape_env`)."""
+        groups = stateless_steps.state_variables(self._model, self._kind)
+        position = {id(v): i for i, v in enumerate(variables)}
+        layout = [[position[id(v)] for v in group] for group in groups]
         step = _STEPS[self._kind]
 
         def pure_step(values, data_leaves):
-            state, start = [], 0
-            for size in sizes:
-                state.append(values[start:start + size])
-                start += size
+            state = [[values[i] for i in group] for group in layout]
             outputs, new_state = step(
                 self._model, state, optree.tree_unflatten(treedef,
                                                           data_leaves)
             )
-            new_values = [value for group in new_state for value in group]
-            for old, new in zip(values, new_values):
-                if new is not old:
-                    # In the graph, so that the compiled update writes the
-                    # variables' tensors in place.
-                    old.copy_(new)
+            for group, new_group in zip(layout, new_state):
+                for i, new in zip(group, new_group):
+                    if new is not values[i]:
+                        # In the graph, so that the compiled update writes
+                        # the variables' tensors in place.
+                        values[i].copy_(new)
             return outputs
 
         values = [v._value.detach() for v in variables]
         inputs = (values, list(leaves))
-        if symbolic:
-            shape_env = ShapeEnv()
+        if shape_env is not None:
             inputs = _symbolic_inputs(shape_env, values, leaves, symbolic)
+        with torch.no_grad(), _fresh_input_checks(self._model):
+            # Real tensors a layer keeps as constants become constants of
+            # the graph; every variable is an input.
+            graph = make_fx(pure_step, tracing_mode="fake",
+                            _allow_non_fake_inputs=True)(*inputs)
+        return graph, inputs
+
+    def _capture(self, leaves, treedef, symbolic=False):
+        # The variables are listed when capturing: an optimizer or metric
+        # builds its variables on the first batch.
+        variables = self._state_variables()
+        shape_env = ShapeEnv() if symbolic else None
         try:
-            with torch.no_grad(), _fresh_input_checks(self._model):
-                # Real tensors a layer keeps as constants become constants
-                # of the graph; every variable is an input.
-                graph = make_fx(pure_step, tracing_mode="fake",
-                                _allow_non_fake_inputs=True)(*inputs)
+            graph, inputs = self._trace(variables, leaves, treedef,
+                                        shape_env, symbolic)
         except Exception as error:
             if symbolic:
                 raise
@@ -204,10 +259,6 @@ class CapturedStep:
                 "model with jit_compile=False."
             ) from error
         if not symbolic:
-            if _compiles_in_child(graph, values, self._options,
-                                  self._kind):
-                return _CompileInChild(graph, inputs, self._options,
-                                       variables)
             return _compile_static(graph, inputs, self._options), variables
         options = dict(self._options, dynamic=True)
         accepts = _guards(shape_env, graph)
@@ -256,44 +307,67 @@ def _compile_static(graph, inputs, options):
     """
     if not _goes_to_inductor(options):
         return torch.compile(graph, **options)
-    patches = {}
-    mode = options.get("mode")
-    if mode not in (None, "default"):
-        patches.update(torch._inductor.list_mode_options(mode))
-    patches.update(options.get("options") or {})
     # Inductor's on-disk caches (FX graph, AOTAutograd) look graphs up
     # only in a tracing context with a shape environment, as Dynamo
     # provides; without one they are bypassed.
     context = torch._guards.TracingContext(
         FakeTensorMode(shape_env=ShapeEnv(), allow_non_fake_inputs=True))
     with torch._guards.tracing(context):
-        compiled = torch._inductor.compile(graph, list(inputs),
-                                           options=patches or None)
-    # Counted as Dynamo counts the graphs it compiles, so that tools and
-    # tests reading `counters["stats"]["unique_graphs"]` still see it.
-    dynamo_utils.counters["stats"]["unique_graphs"] += 1
+        compiled = torch._inductor.compile(
+            graph, list(inputs), options=_inductor_patches(options) or None)
+    _count_graph()
     return compiled
 
 
-# Static graphs of at least this many operations compile in a child
-# process while the step runs eagerly (`_CompileInChild`). The keras.io
-# ViT's train step with augmentation layers has ~3,000 (its test step
-# ~570) and takes minutes to compile; the benchmark transformer's has ~940
-# (~160), an MLP's ~270 (~50), and they compile in seconds. A test or
-# predict step, forward only, has about a fifth of its train step's.
-BACKGROUND_COMPILE_NODES = {"train": 1500, "test": 300, "predict": 300}
+def _inductor_patches(options):
+    """The Inductor configuration `torch.compile(mode=..., options=...)`
+    would apply."""
+    patches = {}
+    mode = options.get("mode")
+    if mode not in (None, "default"):
+        patches.update(torch._inductor.list_mode_options(mode))
+    patches.update(options.get("options") or {})
+    return patches
 
 
-def _compiles_in_child(graph, values, options, kind):
-    """Whether `graph` compiles in a forked child: a large graph of CPU
-    tensors (a forked child cannot use CUDA) that goes to Inductor
-    directly, on Linux (where forking a process that has loaded torch is
-    safe), with Inductor's on-disk caches on (the parent loads the child's
-    result from them), outside a multi-process run."""
+def _count_graph():
+    # Counted as Dynamo counts the graphs it compiles, so that tools and
+    # tests reading `counters["stats"]["unique_graphs"]` see it.
+    dynamo_utils.counters["stats"]["unique_graphs"] += 1
+
+
+# A static step whose first, eager run dispatches at least this many ATen
+# operations is captured and compiled in a child process
+# (`_CompileInChild`). The keras.io ViT's train step with augmentation
+# layers runs ~1,600 (its captured graph has ~3,000 nodes and takes
+# minutes to compile), its test step ~470; the benchmark transformer's
+# ~320 and ~120, an MLP's ~75 and ~30, and they compile in seconds.
+BACKGROUND_COMPILE_OPS = {"train": 800, "test": 250, "predict": 250}
+
+
+class _OperationCounter(TorchDispatchMode):
+    """Counts the ATen operations dispatched while active, forward and
+    backward (it slowed a ViT's eager train step by no measurable
+    amount)."""
+
+    def __init__(self):
+        super().__init__()
+        self.count = 0
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        self.count += 1
+        return func(*args, **(kwargs or {}))
+
+
+def _may_compile_in_child(options, leaves):
+    """Whether a step of these options and data may compile in a forked
+    child: data on the CPU (a forked child cannot use CUDA), on Linux
+    (where forking a process that has loaded torch is safe), going to
+    Inductor directly with its caches on (they hold what the child hands
+    back), outside a multi-process run."""
     return (
         sys.platform.startswith("linux")
-        and all(value.device.type == "cpu" for value in values)
-        and len(graph.graph.nodes) >= BACKGROUND_COMPILE_NODES[kind]
+        and all(x.device.type == "cpu" for x in leaves)
         and _goes_to_inductor(options)
         and torch._inductor.config.fx_graph_cache
         and torch._functorch.config.enable_autograd_cache
@@ -302,32 +376,40 @@ def _compiles_in_child(graph, values, options, kind):
 
 
 class _CompileInChild:
-    """A static graph being compiled by a forked child process.
+    """A static step being captured and compiled by a forked child.
 
-    Inductor spends most of a large graph's compile time in Python
-    (lowering, scheduling, C++ code generation), which would hold the GIL
-    against the eager steps of the parent if it ran in a thread. The child
-    compiles the graph into Inductor's on-disk caches (FX graph and
-    AOTAutograd) and exits; `result()` then compiles it in the parent,
-    which finds the child's kernels in the cache and costs a fraction of a
-    compile. A child that failed leaves nothing in the cache: the parent
-    then compiles in full, raising what the compile raises.
+    The child has the model as it was when forked: it captures the step
+    (`CapturedStep._trace`), compiles it with Inductor
+    (`torch._inductor.standalone_compile`) and saves the compiled graph
+    and the structure of its outputs in a temporary folder, then exits;
+    `result()` loads them, without capturing or compiling in this
+    process. Capture and compilation run in Python, which would hold the
+    GIL against the parent's eager steps if they ran in a thread, and the
+    child runs at nice 19, so that on a machine with few cores the eager
+    steps keep theirs.
+
+    Args:
+        step: the `CapturedStep`.
+        variables: the step's state variables, in the graph's input
+            order.
+        leaves: the data's leaves (tensors).
+        treedef: the data's structure.
     """
 
-    def __init__(self, graph, inputs, options, variables):
-        self._graph = graph
-        self._inputs = inputs
-        self._options = options
+    def __init__(self, step, variables, leaves, treedef):
         self._variables = variables
+        self._folder = tempfile.mkdtemp(prefix="keras_step_")
         for stream in (sys.stdout, sys.stderr):
             stream.flush()
         pid = os.fork()
         if pid == 0:
-            _compile_and_exit(graph, inputs, options)
+            _compile_and_exit(step, variables, leaves, treedef, self._folder)
         self._pid = pid
         # Stops the child if the step is dropped (`clear_session()`, a
         # recompiled model) or the process exits while it compiles.
-        self._stop = weakref.finalize(self, _stop_child, pid, os.getpid())
+        self._stop = weakref.finalize(self, _stop_child, pid, os.getpid(),
+                                      self._folder)
+        self._failed = False
 
     def done(self):
         """Whether the child has exited (never blocks)."""
@@ -346,37 +428,104 @@ class _CompileInChild:
     def _exited(self, status):
         self._stop.detach()
         self._pid = None
-        if os.waitstatus_to_exitcode(status) != 0:
-            warnings.warn(
-                "jit_compile: compiling a step in the background failed; "
-                "compiling it in this process.", stacklevel=3)
+        self._failed = os.waitstatus_to_exitcode(status) != 0
 
     def result(self):
-        """`(graph, variables)`, compiled (from the cache the child
-        filled)."""
+        """`(graph, variables)` as the child compiled them, or `None`
+        (with a warning) if the child failed: the caller then captures
+        and compiles the step itself, raising what that raises."""
         self.wait()
-        graph = _compile_static(self._graph, self._inputs, self._options)
+        try:
+            if self._failed:
+                warnings.warn(
+                    "jit_compile: capturing and compiling a step in the "
+                    "background failed; compiling it in this process. "
+                    f"The child's error: {self._read('error')}",
+                    stacklevel=3)
+                return None
+            artifact = torch._inductor.CompiledArtifact.load(
+                path=os.path.join(self._folder, "graph"), format="binary")
+            outputs = torch_pytree.treespec_loads(self._read("outputs"))
+            constants = torch.load(os.path.join(self._folder, "constants"))
+        finally:
+            shutil.rmtree(self._folder, ignore_errors=True)
+        _count_graph()
+
+        def graph(values, leaves):
+            return torch_pytree.tree_unflatten(
+                list(artifact(*values, *leaves, *constants)), outputs)
+
         return graph, self._variables
 
+    def _read(self, name):
+        try:
+            with open(os.path.join(self._folder, name)) as file:
+                return file.read()
+        except OSError:
+            return "(none reported)"
 
-def _compile_and_exit(graph, inputs, options):
-    """In the forked child: compiles `graph` into the on-disk caches and
-    exits without running the parent's exit handlers."""
+
+def _compile_and_exit(step, variables, leaves, treedef, folder):
+    """In the forked child: captures and compiles the step into `folder`
+    (`graph`, the compiled graph; `constants`, tensors it takes after the
+    data; `outputs`, the structure of its outputs; or `error`) and exits without running the parent's exit
+    handlers."""
     code = 1
     try:
         # The parent's eager steps come first: on a machine with few
         # cores, the compiler (and the C++ compilers it starts) otherwise
         # takes the cores the parent's steps wait for.
         os.nice(19)
-        _compile_static(graph, inputs, options)
+        graph, (values, data_leaves) = step._trace(variables, leaves,
+                                                   treedef)
+        outputs, constants = _flat_calling_convention(graph)
+        torch.save(constants, os.path.join(folder, "constants"))
+        artifact = torch._inductor.standalone_compile(
+            graph, values + data_leaves + constants,
+            dynamic_shapes="from_example_inputs",
+            options={"config_patches": _inductor_patches(step._options)},
+            donate_graph_module=True,
+        )
+        artifact.save(path=os.path.join(folder, "graph"), format="binary")
+        with open(os.path.join(folder, "outputs"), "w") as file:
+            file.write(torch_pytree.treespec_dumps(outputs))
         code = 0
-    except BaseException:  # noqa: B036 - reported by the exit code.
-        pass
+    except BaseException as error:  # noqa: B036 - reported in `folder`.
+        with contextlib.suppress(OSError):
+            with open(os.path.join(folder, "error"), "w") as file:
+                file.write("".join(
+                    traceback.format_exception_only(error)).strip())
     finally:
         os._exit(code)
 
 
-def _stop_child(pid, parent):
+def _flat_calling_convention(graph):
+    """Makes `graph` (from `make_fx`, which takes and returns pytrees)
+    take its flat inputs, then its tensor constants, as arguments and
+    return a flat list, as a loaded compiled graph is called (it takes
+    no constants of its own). Returns the structure of its outputs and
+    the constants."""
+    outputs = graph.graph._codegen.pytree_info.out_spec
+    graph.graph._codegen = torch.fx.graph.CodeGen()
+    last = [n for n in graph.graph.nodes if n.op == "placeholder"][-1]
+    constants = []
+    for node in list(graph.graph.nodes):
+        if node.op != "get_attr":
+            continue
+        value = getattr(graph, node.target)
+        if not isinstance(value, torch.Tensor):
+            continue
+        with graph.graph.inserting_after(last):
+            last = graph.graph.placeholder(f"constant_{len(constants)}")
+        node.replace_all_uses_with(last)
+        graph.graph.erase_node(node)
+        delattr(graph, node.target)
+        constants.append(value)
+    graph.recompile()
+    return outputs, constants
+
+
+def _stop_child(pid, parent, folder):
     if os.getpid() != parent:
         return  # A forked sibling's copy of the finalizer.
     try:
@@ -384,6 +533,7 @@ def _stop_child(pid, parent):
         os.waitpid(pid, 0)
     except (ProcessLookupError, ChildProcessError):
         pass
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def _goes_to_inductor(options):
@@ -398,8 +548,10 @@ _INDUCTOR_OPTIONS = frozenset(
     {"backend", "mode", "options", "fullgraph", "dynamic"})
 
 
-# A `_graphs` entry: run the model's ordinary step.
+# `_graphs` entries: run the model's ordinary step; run it and decide
+# where to capture and compile (`CapturedStep._size_up`).
 _EAGER = object()
+_SIZE_UP = object()
 
 
 def _is_short_batch(first, shapes):

@@ -166,31 +166,29 @@ class DynamicShapesTest(testing.TestCase):
 
 
 class CompileInChildTest(testing.TestCase):
-    """Large graphs compile in a forked child while the step runs eagerly
-    (`step_capture._CompileInChild`); here every graph counts as large."""
+    """Large steps are captured and compiled by a forked child while the
+    step runs eagerly (`step_capture._CompileInChild`); here every step
+    counts as large."""
 
     def setUp(self):
         super().setUp()
         from keras.src.backend.torch import step_capture
 
         self.step_capture = step_capture
-        patcher = mock.patch.dict(step_capture.BACKGROUND_COMPILE_NODES,
+        patcher = mock.patch.dict(step_capture.BACKGROUND_COMPILE_OPS,
                                   train=0, test=0, predict=0)
         patcher.start()
         self.addCleanup(patcher.stop)
 
-    def _switch_on_second_check(self):
-        """The first step runs eagerly, every later one waits for the
-        child: which steps run compiled does not depend on timing."""
+    def _wait_for_children(self):
+        """Every step after the eager first one waits for the child:
+        which steps run compiled does not depend on timing."""
         pending = self.step_capture._CompileInChild
         original = pending.done
         checks = []
 
         def done(entry):
             checks.append(entry)
-            if len(checks) == 1:
-                original(entry)
-                return False
             entry.wait()
             return original(entry)
 
@@ -204,37 +202,69 @@ class CompileInChildTest(testing.TestCase):
         expected = _model(False).fit(x, y, **kwargs).history
         model = _model(True)
         graphs = dynamo_utils.counters["stats"]["unique_graphs"]
-        switch, checks = self._switch_on_second_check()
-        with switch:
+        captures = []
+        original = self.step_capture.CapturedStep._capture
+
+        def counted(step, *args, **kwargs):
+            captures.append(step._kind)
+            return original(step, *args, **kwargs)
+
+        wait, checks = self._wait_for_children()
+        with wait, mock.patch.object(self.step_capture.CapturedStep,
+                                     "_capture", counted):
             history = model.fit(x, y, **kwargs).history
-        # Step 1 eagerly, steps 2 to 4 in the graph (the short batches
-        # run eagerly in any case).
-        self.assertLen(checks, 2)
+        # Step 1 eagerly, steps 2 to 4 in the graph the child compiled
+        # (the short batches run eagerly in any case); nothing captured
+        # in this process.
+        self.assertLen(checks, 1)
+        self.assertEqual(captures, [])
         self.assertEqual(
             dynamo_utils.counters["stats"]["unique_graphs"] - graphs, 1)
         self.assertAllClose(history["loss"], expected["loss"], rtol=1e-5)
         self.assertEqual(float(model.layers[0].calls.numpy()), 6.0)
 
+    def test_small_step_compiles_here_on_its_second_batch(self):
+        x, y = _data()
+        captures = []
+        original = self.step_capture.CapturedStep._capture
+
+        def counted(step, *args, **kwargs):
+            captures.append(step._kind)
+            return original(step, *args, **kwargs)
+
+        model = _model(True)
+        with mock.patch.dict(self.step_capture.BACKGROUND_COMPILE_OPS,
+                             train=10**6), mock.patch.object(
+                self.step_capture.CapturedStep, "_capture", counted):
+            history = model.fit(x, y, batch_size=16, epochs=1,
+                                verbose=0).history
+        self.assertEqual(captures, ["train"])
+        self.assertLen(history["loss"], 1)
+
     def test_failed_child_warns_and_the_parent_compiles(self):
-        import os
+        import torch
 
-        parent = os.getpid()
-        original = self.step_capture._compile_static
-
-        def fails_in_child(*args):
-            if os.getpid() != parent:
-                raise RuntimeError("compile failed")
-            return original(*args)
+        def fails(*args, **kwargs):
+            raise RuntimeError("compile failed")
 
         x, y = _data()
         model = _model(True)
-        switch, _ = self._switch_on_second_check()
-        with switch, mock.patch.object(self.step_capture, "_compile_static",
-                                       fails_in_child):
-            with self.assertWarnsRegex(UserWarning, "in the background"):
+        wait, _ = self._wait_for_children()
+        with wait, mock.patch.object(torch._inductor, "standalone_compile",
+                                     fails):
+            with self.assertWarnsRegex(UserWarning,
+                                       "background.*compile failed"):
                 history = model.fit(x, y, batch_size=16, epochs=1,
                                     verbose=0).history
         self.assertLen(history["loss"], 1)
+
+    def test_capture_error_in_the_child_surfaces_here(self):
+        x, y = _data()
+        model = _model(True, NeedsPythonValue())
+        wait, _ = self._wait_for_children()
+        with wait, self.assertWarnsRegex(UserWarning, "background"):
+            with self.assertRaisesRegex(RuntimeError, "supports_jit"):
+                model.fit(x, y, batch_size=16, epochs=1, verbose=0)
 
     def test_dropping_the_step_stops_its_child(self):
         import gc
@@ -243,16 +273,18 @@ class CompileInChildTest(testing.TestCase):
 
         import torch
 
-        def slow(*args):
-            time.sleep(60)
+        class SlowStep:
+            _options = {}
 
-        graph = self.step_capture.make_fx(lambda a: a + 1)(torch.ones(2))
-        with mock.patch.object(self.step_capture, "_compile_static", slow):
-            pending = self.step_capture._CompileInChild(
-                graph, [torch.ones(2)], {}, [])
-        pid = pending._pid
+            def _trace(self, *args):
+                time.sleep(60)
+
+        pending = self.step_capture._CompileInChild(
+            SlowStep(), [], [torch.ones(2)], None)
+        pid, folder = pending._pid, pending._folder
         self.assertFalse(pending.done())
         del pending
         gc.collect()
         with self.assertRaises(ChildProcessError):
             os.waitpid(pid, os.WNOHANG)
+        self.assertFalse(os.path.exists(folder))
