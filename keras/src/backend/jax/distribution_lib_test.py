@@ -117,7 +117,11 @@ class JaxDistributionTest(testing.TestCase):
         super().setUpClass()
         env = dict(os.environ)
         env["KERAS_BACKEND"] = "jax"
-        env["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"
+        # Appended: the conftest's fast-compile flags stay on (the
+        # subprocess compiles every step for 8 devices).
+        env["XLA_FLAGS"] = " ".join(
+            [env.get("XLA_FLAGS", ""),
+             "--xla_force_host_platform_device_count=8"]).strip()
         env["JAX_PLATFORMS"] = "cpu"
         proc = subprocess.run(
             [sys.executable, "-c", _SCRIPT],
