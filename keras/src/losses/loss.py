@@ -273,8 +273,8 @@ def reduce_values(values, weights=None, count_mask=None,
     elif count_mask is not None:
         denominator = ops.sum(ops.ones_like(values) * count_mask)
     else:
-        size = ops.size(values)
-        if isinstance(size, int) and 0 < size < 2**24:
+        size = _static_size(values)
+        if size is not None and 0 < size < 2**24:
             # A known non-zero count, exact as a float: the tensor's own
             # division by a Python number gives what `divide_no_nan`
             # gives, without building tensors for the count.
@@ -285,6 +285,17 @@ def reduce_values(values, weights=None, count_mask=None,
             size = ops.sum(ops.ones_like(values))
         denominator = ops.cast(size, values.dtype)
     return ops.divide_no_nan(total, denominator)
+
+
+def _static_size(x):
+    """The number of elements of `x` if its shape is known, else `None`."""
+    try:
+        shape = tuple(x.shape)
+    except ValueError:  # A TensorFlow tensor of unknown rank.
+        return None
+    if any(d is None for d in shape):
+        return None
+    return math.prod(shape)
 
 
 def _resolve_dtype(dtype):

@@ -9,6 +9,7 @@ from keras.src.backend.common.math_utils import (
     stft_window,
 )
 from keras.src.backend.tensorflow.core import convert_to_tensor, promote
+from keras.src.backend.tensorflow.numpy.elementwise import _require_float
 
 _INEXACT = frozenset(
     ["float16", "bfloat16", "float32", "float64", "complex64", "complex128"]
@@ -98,7 +99,7 @@ def _axes(axis):
 
 
 def logsumexp(x, axis=None, keepdims=False):
-    x = _floating(x)
+    x = _floating(_require_float(x, "logsumexp"))
     dtype = x.dtype
     x, axis = _wide(x), _axes(axis)
     peak = tf.reduce_max(x, axis=axis, keepdims=True)
@@ -205,11 +206,11 @@ def _special(fn, x):
 
 
 def rsqrt(x):
-    return _special(tf.math.rsqrt, x)
+    return _special(tf.math.rsqrt, _require_float(x, "rsqrt"))
 
 
 def erf(x):
-    return _special(tf.math.erf, x)
+    return _special(tf.math.erf, _require_float(x, "erf"))
 
 
 def erfc(x):

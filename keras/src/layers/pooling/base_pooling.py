@@ -63,7 +63,8 @@ class BasePooling(Layer):
         self.strides = self.pool_size if strides is None else (
             conv_utils.int_tuple("strides", strides, pool_dimensions)
         )
-        self.padding = conv_utils.standardize_padding(padding)
+        # Checked when used, as Keras does (it accepts any string here).
+        self.padding = padding.lower() if isinstance(padding, str) else padding
         self.data_format = backend.standardize_data_format(data_format)
         self.input_spec = InputSpec(ndim=pool_dimensions + 2)
         self.built = True
@@ -74,7 +75,7 @@ class BasePooling(Layer):
             inputs,
             pool_size=self.pool_size,
             strides=self.strides,
-            padding=self.padding,
+            padding=self._checked_padding(),
             data_format=self.data_format,
         )
 
@@ -83,11 +84,18 @@ class BasePooling(Layer):
         batch, channels, spatial = conv_utils.split_shape(
             input_shape, self.data_format
         )
+        padding = self._checked_padding()
         out = [
-            conv_utils.output_length(self, size, k, s, 1, self.padding)
+            conv_utils.output_length(self, size, k, s, 1, padding)
             for size, k, s in zip(spatial, self.pool_size, self.strides)
         ]
         return conv_utils.join_shape(batch, channels, out, self.data_format)
+
+    def _checked_padding(self):
+        try:
+            return conv_utils.standardize_padding(self.padding)
+        except ValueError as error:
+            raise ValueError(f"{type(self).__name__}: {error}") from None
 
     def compute_output_spec(self, inputs, **kwargs):
         shape = self.compute_output_shape(inputs.shape)

@@ -57,7 +57,6 @@ class BasePoolingTest(testing.TestCase):
          "pool_size=(2, 2, 2)"),
         ("strides_zero", {"strides": 0}, "strides", "strides=0"),
         ("strides_length", {"strides": [1]}, "strides", "strides=[1]"),
-        ("causal", {"padding": "causal"}, "padding", "padding='causal'"),
         ("bad_data_format", {"data_format": "x"}, "data_format",
          "data_format='x'"),
     )
@@ -68,6 +67,16 @@ class BasePoolingTest(testing.TestCase):
         self.assertIn("MaxPooling2D", message)
         self.assertIn(f"`{argument}`", message)
         self.assertIn(received, message)
+
+    def test_unknown_padding_is_refused_when_used(self):
+        # As in Keras: accepted at construction, refused at call.
+        layer = MaxPooling2D(padding="causal")
+        for inputs in (np.ones((1, 4, 4, 1), "float32"),
+                       keras.Input((4, 4, 1))):
+            with self.assertRaisesRegex(
+                ValueError, "MaxPooling2D.*`padding`.*padding='causal'"
+            ):
+                layer(inputs)
 
     def test_wrong_input_rank(self):
         with self.assertRaisesRegex(ValueError, "expected ndim=4"):

@@ -41,15 +41,16 @@ class UpSampling2D(BaseUpSampling):
     def __init__(self, size=(2, 2), data_format=None,
                  interpolation="nearest", **kwargs):
         super().__init__(2, size, data_format=data_format, **kwargs)
-        if interpolation not in _INTERPOLATIONS:
-            raise ValueError(
-                "UpSampling2D: `interpolation` must be one of "
-                f"{_INTERPOLATIONS}. Received: "
-                f"interpolation={interpolation!r}"
-            )
         self.interpolation = interpolation
 
     def call(self, inputs):
+        # Checked when used, as Keras does (it accepts any string here).
+        if self.interpolation not in _INTERPOLATIONS:
+            raise ValueError(
+                "UpSampling2D: `interpolation` must be one of "
+                f"{_INTERPOLATIONS}. Received: "
+                f"interpolation={self.interpolation!r}"
+            )
         if self.interpolation == "nearest":
             return super().call(inputs)
         h_axis, w_axis = self._axes()

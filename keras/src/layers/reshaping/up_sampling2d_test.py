@@ -75,7 +75,9 @@ class UpSampling2DTest(testing.TestCase):
         self.assertEqual(config["size"], (3, 3))
         self.assertEqual(config["interpolation"], "bilinear")
         self.run_class_serialization_test(layer)
+        # As in Keras: an unknown interpolation is refused at call.
+        layer = UpSampling2D(interpolation="area")
         with self.assertRaisesRegex(ValueError, "interpolation.*'area'"):
-            UpSampling2D(interpolation="area")
+            layer(np.ones((1, 2, 2, 1), "float32"))
         with self.assertRaisesRegex(ValueError, r"size.*\(2, 0\)"):
             UpSampling2D((2, 0))

@@ -53,7 +53,8 @@ def sigmoid(x):
     """Logistic sigmoid: `1 / (1 + exp(-x))`.
 
     Args:
-        x: a tensor; integers and bools are computed as floatx.
+        x: a tensor; integers and bools are computed as floatx (on
+            TensorFlow integers are refused, as in Keras: cast them first).
 
     Returns:
         A float tensor shaped like `x`.
@@ -407,7 +408,8 @@ def hard_tanh(x):
     """Hard tanh: `x` clipped to `[-1, 1]`.
 
     Args:
-        x: a tensor. Integer dtypes are kept; bools become int32.
+        x: a tensor. Integer dtypes are kept (TensorFlow refuses them,
+            as in Keras); bools become int32.
 
     Returns:
         A tensor shaped like `x`.

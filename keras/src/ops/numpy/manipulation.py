@@ -637,13 +637,14 @@ def size(x):
         x: a tensor, `KerasTensor` or array-like value.
 
     Returns:
-        A Python int; for a `KerasTensor` with unknown dimensions, `None`.
-        (Inside a `tf.function`, a tensor of unknown shape gives a scalar
-        tensor.)
+        The count as each backend gives it, as Keras does: a scalar tensor
+        on TensorFlow (int32) and torch (int64), a Python int on JAX and
+        NumPy. For a `KerasTensor`, a Python int (`None` when dimensions
+        are unknown).
 
     Example:
 
-    >>> keras.ops.size(np.zeros((2, 3)))
+    >>> int(keras.ops.size(np.zeros((2, 3))))
     6
     """
     if isinstance(x, KerasTensor):

@@ -334,7 +334,15 @@ class ShapeTest(testing.TestCase):
         self.assertEqual(ops.ndim(KerasTensor((None, 3))), 2)
         self.assertIsNone(ops.size(KerasTensor((None, 3))))
         self.assertEqual(ops.size(KerasTensor((2, 3))), 6)
-        self.assertIsInstance(ops.size(x), int)
+        # Each backend's type, as in Keras.
+        if backend.backend() in ("tensorflow", "torch"):
+            self.assertTrue(backend.is_tensor(ops.size(x)))
+            self.assertEqual(
+                backend.standardize_dtype(ops.size(x).dtype),
+                "int32" if backend.backend() == "tensorflow" else "int64",
+            )
+        else:
+            self.assertIsInstance(ops.size(x), int)
 
 
 class AxesTest(testing.TestCase):

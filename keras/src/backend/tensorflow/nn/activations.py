@@ -7,6 +7,7 @@ from keras.src.backend.common.nn_utils import normalize_axes as _axes
 from keras.src.backend.tensorflow.core import convert_to_tensor, promote
 from keras.src.backend.tensorflow.nn._utils import _float
 from keras.src.backend.tensorflow.nn._utils import _move_to_last
+from keras.src.backend.tensorflow.numpy.elementwise import _require_float
 
 
 def relu(x):
@@ -22,7 +23,7 @@ def relu6(x):
 
 
 def sigmoid(x):
-    return tf.sigmoid(_float(x))
+    return tf.sigmoid(_float(_require_float(x, "sigmoid")))
 
 
 def tanh(x):
@@ -30,28 +31,29 @@ def tanh(x):
 
 
 def sparse_sigmoid(x):
+    x = _require_float(x, "sparse_sigmoid", TypeError)
     return tf.clip_by_value(0.5 * (_float(x) + 1), 0, 1)
 
 
 def softplus(x):
-    return tf.nn.softplus(_float(x))
+    return tf.nn.softplus(_float(_require_float(x, "softplus")))
 
 
 def softsign(x):
-    return tf.nn.softsign(_float(x))
+    return tf.nn.softsign(_float(_require_float(x, "softsign")))
 
 
 def silu(x):
-    return tf.nn.silu(_float(x))
+    return tf.nn.silu(_float(_require_float(x, "silu")))
 
 
 def squareplus(x, b=4):
-    x = _float(x)
+    x = _float(_require_float(x, "squareplus"))
     return (x + tf.sqrt(tf.square(x) + tf.cast(b, x.dtype))) / 2
 
 
 def log_sigmoid(x):
-    return tf.math.log_sigmoid(_float(x))
+    return tf.math.log_sigmoid(_float(_require_float(x, "log_sigmoid")))
 
 
 def leaky_relu(x, negative_slope=0.2):
@@ -59,29 +61,31 @@ def leaky_relu(x, negative_slope=0.2):
 
 
 def hard_sigmoid(x):
+    x = _require_float(x, "hard_sigmoid", TypeError)
     return tf.clip_by_value(_float(x) / 6 + 0.5, 0, 1)
 
 
 def hard_silu(x):
-    x = _float(x)
+    x = _float(_require_float(x, "hard_silu", TypeError))
     return x * tf.clip_by_value(x / 6 + 0.5, 0, 1)
 
 
 def elu(x, alpha=1.0):
-    x = _float(x)
+    x = _float(_require_float(x, "elu"))
     return tf.where(x > 0, x, alpha * tf.math.expm1(tf.minimum(x, 0)))
 
 
 def selu(x):
-    return tf.nn.selu(_float(x))
+    return tf.nn.selu(_float(_require_float(x, "selu")))
 
 
 def gelu(x, approximate=True):
+    x = _require_float(x, "gelu", ValueError)
     return tf.nn.gelu(_float(x), approximate=approximate)
 
 
 def celu(x, alpha=1.0):
-    x = _float(x)
+    x = _float(_require_float(x, "celu", TypeError))
     negative = alpha * tf.math.expm1(tf.minimum(x, 0) / alpha)
     return tf.where(x > 0, x, negative)
 
@@ -92,12 +96,12 @@ def glu(x, axis=-1):
 
 
 def tanh_shrink(x):
-    x = _float(x)
+    x = _float(_require_float(x, "tanh_shrink"))
     return x - tf.tanh(x)
 
 
 def hard_tanh(x):
-    x = convert_to_tensor(x)
+    x = _require_float(x, "hard_tanh", TypeError)
     if x.dtype == tf.bool:
         x = tf.cast(x, "int32")
     one = tf.ones((), x.dtype)
@@ -107,7 +111,7 @@ def hard_tanh(x):
 
 
 def hard_shrink(x, threshold=0.5):
-    x = _float(x)
+    x = _float(_require_float(x, "hard_shrink", TypeError))
     return tf.where(tf.abs(x) > threshold, x, tf.zeros_like(x))
 
 
@@ -128,14 +132,14 @@ def soft_shrink(x, threshold=0.5):
 
 
 def sparse_plus(x):
-    x = _float(x)
+    x = _float(_require_float(x, "sparse_plus", TypeError))
     middle = tf.square(x + 1) / 4
     y = tf.where(x <= -1, tf.zeros_like(x), middle)
     return tf.where(x >= 1, x, y)
 
 
 def softmax(x, axis=-1):
-    x = _float(x)
+    x = _float(_require_float(x, "softmax"))
     axes = _axes(axis, x.shape.rank)
     if len(axes) == 1:
         return tf.nn.softmax(x, axis=axes[0])
@@ -144,7 +148,7 @@ def softmax(x, axis=-1):
 
 
 def log_softmax(x, axis=-1):
-    x = _float(x)
+    x = _float(_require_float(x, "log_softmax"))
     axes = _axes(axis, x.shape.rank)
     if len(axes) == 1:
         return tf.nn.log_softmax(x, axis=axes[0])
@@ -152,7 +156,8 @@ def log_softmax(x, axis=-1):
 
 
 def sparsemax(x, axis=-1):
-    x, perm = _move_to_last(_float(x), axis)
+    x = _float(_require_float(x, "sparsemax"))
+    x, perm = _move_to_last(x, axis)
     z = tf.sort(x, axis=-1, direction="DESCENDING")
     k = tf.range(1, tf.shape(x)[-1] + 1, dtype=x.dtype)
     cumulative = tf.cumsum(z, axis=-1)

@@ -35,6 +35,27 @@ def _floating(x):
     return tf.cast(x, dtypes.result_type(x.dtype.name, float))
 
 
+def _require_float(x, op, error=tf.errors.InvalidArgumentError):
+    """`x` as a tensor, refused with `error` if its dtype is an integer.
+
+    TensorFlow has no integer kernels for activations and transcendental
+    functions; Keras's TensorFlow backend lets TensorFlow's own error
+    through (its class differs by op, so callers pass it). Ours names the op
+    and the cure instead.
+    """
+    x = convert_to_tensor(x)
+    if not x.dtype.is_integer:
+        return x
+    message = (
+        f"`{op}` needs floating-point input on the TensorFlow backend. "
+        f"Received: x.dtype={x.dtype.name}. Cast it first, e.g. "
+        f'`keras.ops.cast(x, "float32")`.'
+    )
+    if issubclass(error, tf.errors.OpError):
+        raise error(None, None, message)
+    raise error(message)
+
+
 def _floating_pair(x1, x2):
     x1, x2 = promote(x1, x2)
     if _is_inexact(x1):
@@ -662,6 +683,7 @@ def real(x):
 
 
 def reciprocal(x):
+    x = _require_float(x, "reciprocal", tf.errors.NotFoundError)
     return tf.math.reciprocal(_floating(x))
 
 

@@ -287,11 +287,7 @@ def ndim(x):
 
 
 def size(x):
-    if not tf.is_tensor(x):
-        return int(np.size(x))
-    if x.shape.is_fully_defined():
-        return x.shape.num_elements()
-    return tf.size(x)
+    return tf.size(_to_tensor(x), out_type=tf.int32)
 
 
 def _pad_indices(n, before, after, mode):

@@ -6,6 +6,7 @@ import torch.nn.functional as F
 from keras.src.backend.common.nn_utils import normalize_axes as _axes
 from keras.src.backend.torch.core import convert_to_tensor, promote
 from keras.src.backend.torch.nn._utils import _float
+from keras.src.backend.torch.numpy.elementwise import _require_float
 
 
 def relu(x):
@@ -33,7 +34,7 @@ def sparse_sigmoid(x):
 
 
 def softplus(x):
-    x = _float(x)
+    x = _float(_require_float(x, "softplus"))
     return torch.logaddexp(x, torch.zeros((), dtype=x.dtype, device=x.device))
 
 
@@ -42,7 +43,7 @@ def softsign(x):
 
 
 def silu(x):
-    return F.silu(_float(x))
+    return F.silu(_float(_require_float(x, "silu")))
 
 
 def squareplus(x, b=4):
@@ -51,35 +52,37 @@ def squareplus(x, b=4):
 
 
 def log_sigmoid(x):
-    return F.logsigmoid(_float(x))
+    return F.logsigmoid(_float(_require_float(x, "log_sigmoid")))
 
 
 def leaky_relu(x, negative_slope=0.2):
-    return F.leaky_relu(_float(x), negative_slope=negative_slope)
+    x = _float(_require_float(x, "leaky_relu"))
+    return F.leaky_relu(x, negative_slope=negative_slope)
 
 
 def hard_sigmoid(x):
-    return F.hardsigmoid(_float(x))
+    return F.hardsigmoid(_float(_require_float(x, "hard_sigmoid")))
 
 
 def hard_silu(x):
-    return F.hardswish(_float(x))
+    return F.hardswish(_float(_require_float(x, "hard_silu")))
 
 
 def elu(x, alpha=1.0):
-    return F.elu(_float(x), alpha=alpha)
+    return F.elu(_float(_require_float(x, "elu")), alpha=alpha)
 
 
 def selu(x):
-    return F.selu(_float(x))
+    return F.selu(_float(_require_float(x, "selu")))
 
 
 def gelu(x, approximate=True):
-    return F.gelu(_float(x), approximate="tanh" if approximate else "none")
+    x = _float(_require_float(x, "gelu"))
+    return F.gelu(x, approximate="tanh" if approximate else "none")
 
 
 def celu(x, alpha=1.0):
-    return F.celu(_float(x), alpha=alpha)
+    return F.celu(_float(_require_float(x, "celu")), alpha=alpha)
 
 
 def glu(x, axis=-1):
@@ -100,7 +103,7 @@ def hard_tanh(x):
 
 
 def hard_shrink(x, threshold=0.5):
-    x = _float(x)
+    x = _float(_require_float(x, "hard_shrink"))
     return torch.where(torch.abs(x) > threshold, x, torch.zeros_like(x))
 
 
@@ -110,7 +113,7 @@ def threshold(x, threshold, default_value):
 
 
 def soft_shrink(x, threshold=0.5):
-    x = _float(x)
+    x = _float(_require_float(x, "soft_shrink"))
     zero = torch.zeros_like(x)
     y = torch.where(x > threshold, x - threshold, zero)
     return torch.where(x < -threshold, x + threshold, y)
@@ -124,7 +127,7 @@ def sparse_plus(x):
 
 
 def softmax(x, axis=-1):
-    x = _float(x)
+    x = _float(_require_float(x, "softmax"))
     axes = _axes(axis, x.ndim)
     if len(axes) == 1:
         return torch.softmax(x, dim=axes[0])
@@ -135,7 +138,7 @@ def softmax(x, axis=-1):
 
 
 def log_softmax(x, axis=-1):
-    x = _float(x)
+    x = _float(_require_float(x, "log_softmax"))
     axes = _axes(axis, x.ndim)
     if len(axes) == 1:
         return torch.log_softmax(x, dim=axes[0])

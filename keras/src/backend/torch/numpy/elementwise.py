@@ -31,6 +31,24 @@ def _floating(x):
     return x.to(_float_dtype(x))
 
 
+def _require_float(x, op):
+    """`x` as a tensor, refused if its dtype is an integer.
+
+    PyTorch has no integer kernels for most activations and raises
+    NotImplementedError; so does Keras's torch backend. Ours keeps that
+    class but names the op and the cure.
+    """
+    if not isinstance(x, torch.Tensor):  # (Activations are hot calls.)
+        x = convert_to_tensor(x)
+    if x.is_floating_point() or x.is_complex() or x.dtype == torch.bool:
+        return x
+    raise NotImplementedError(
+        f"`{op}` needs floating-point input on the torch backend. "
+        f"Received: x.dtype={KERAS_DTYPES[x.dtype]}. Cast it first, e.g. "
+        f'`keras.ops.cast(x, "float32")`.'
+    )
+
+
 def _floating_pair(x1, x2):
     x1, x2 = promote(x1, x2)
     if _is_inexact(x1):
@@ -71,10 +89,12 @@ def _in_float32(fn, x, *args, **kwargs):
     return fn(x, *args, **kwargs)
 
 
-def _check_integer(name, x, allow_bool=True):
+def _check_integer(name, x, allow_bool=True, error=NotImplementedError):
+    # torch, and so Keras's torch backend, refuses other dtypes in these
+    # integer kernels with NotImplementedError: ours keeps the class.
     if x.dtype in _INTS or (allow_bool and x.dtype == torch.bool):
         return
-    raise TypeError(
+    raise error(
         f"`{name}` only supports integer{' and bool' if allow_bool else ''}"
         f" inputs. Received: dtype={KERAS_DTYPES[x.dtype]}"
     )
@@ -386,7 +406,7 @@ def lcm(x1, x2):
 
 def ldexp(x1, x2):
     x1, x2 = _floating(x1), convert_to_tensor(x2)
-    _check_integer("ldexp", x2, allow_bool=False)
+    _check_integer("ldexp", x2, allow_bool=False, error=TypeError)
     if x2.dtype in _WIDE_UINTS:
         x2 = x2.to(torch.int64)
     return _in_float32(torch.ldexp, x1, x2).to(x1.dtype)

@@ -205,9 +205,8 @@ def ndim(x):
 
 
 def size(x):
-    if isinstance(x, torch.Tensor):
-        return x.numel()
-    return int(np.size(x))
+    x = _to_tensor(x)
+    return torch.tensor(x.numel(), dtype=torch.int64, device=x.device)
 
 
 def _pad_indices(n, before, after, mode):

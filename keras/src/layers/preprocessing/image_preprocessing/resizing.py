@@ -60,12 +60,6 @@ class Resizing(base.BaseImagePreprocessingLayer):
                     f"Resizing: `{name}` should be a positive integer. "
                     f"Received: {name}={value!r}"
                 )
-        if interpolation not in _INTERPOLATIONS:
-            raise ValueError(
-                f"Resizing: `interpolation` should be one of "
-                f"{_INTERPOLATIONS}. Received: "
-                f"interpolation={interpolation!r}"
-            )
         if crop_to_aspect_ratio and pad_to_aspect_ratio:
             raise ValueError(
                 "Resizing: only one of `crop_to_aspect_ratio` and "
@@ -81,6 +75,13 @@ class Resizing(base.BaseImagePreprocessingLayer):
         self.antialias = antialias
 
     def transform_images(self, images, transformation=None, training=True):
+        # Checked when used, as Keras does (it accepts any string here).
+        if self.interpolation not in _INTERPOLATIONS:
+            raise ValueError(
+                f"Resizing: `interpolation` should be one of "
+                f"{_INTERPOLATIONS}. Received: "
+                f"interpolation={self.interpolation!r}"
+            )
         return self._resize(images, self.interpolation)
 
     def transform_segmentation_masks(self, segmentation_masks,

@@ -99,8 +99,10 @@ class ResizingTest(testing.TestCase):
     def test_bad_arguments(self):
         with self.assertRaisesRegex(ValueError, "height.*positive.*0"):
             Resizing(0, 3)
+        # As in Keras: an unknown interpolation is refused at call.
+        layer = Resizing(2, 3, interpolation="cubic")
         with self.assertRaisesRegex(ValueError, "interpolation.*'cubic'"):
-            Resizing(2, 3, interpolation="cubic")
+            layer(np.ones((1, 4, 4, 1), "float32"))
         with self.assertRaisesRegex(ValueError, "crop_to_aspect_ratio"):
             Resizing(2, 3, crop_to_aspect_ratio=True,
                      pad_to_aspect_ratio=True)
