@@ -32,7 +32,8 @@ class AugMixTest(testing.TestCase):
         color_testing.check_tf_data(self, layer, x, static_batch=True)
 
     def test_changes_images_within_range(self):
-        x = color_testing.images((4, 8, 8, 3))
+        # test_layer's shape: JAX reuses the ops it compiled there.
+        x = color_testing.images((2, 6, 6, 3))
         out = color_testing.run(AugMix(**SMALL), x)
         self.assertFalse(np.allclose(out, x))
         self.assertTrue(np.all((out >= -1e-3) & (out <= 255 + 1e-3)))

@@ -29,8 +29,9 @@ class EqualizationTest(testing.TestCase):
         self.run_layer_test(
             Equalization,
             init_kwargs={},
-            input_shape=(2, 4, 4, 3),
-            expected_output_shape=(2, 4, 4, 3),
+            # check_common's shape: JAX reuses the ops it compiled there.
+            input_shape=(2, 6, 5, 3),
+            expected_output_shape=(2, 6, 5, 3),
             expected_num_trainable_weights=0,
             expected_num_non_trainable_weights=0,
             expected_num_seed_generators=0,
@@ -51,7 +52,7 @@ class EqualizationTest(testing.TestCase):
         self.assertAllClose(out[0, 0, :, 0], [78, 78, 78, 78])
 
     def test_matches_reference(self):
-        x = np.round(color_testing.images((3, 6, 5, 3)) / 16) * 16
+        x = np.round(color_testing.images() / 16) * 16
         x = np.minimum(x, 255)
         for bins in (256, 32):
             out = color_testing.run(Equalization(bins=bins), x)
@@ -60,7 +61,7 @@ class EqualizationTest(testing.TestCase):
         self.assertAllClose(out, equalize(x) / 255, atol=1e-5)
 
     def test_constant_channel_is_kept(self):
-        x = np.full((2, 3, 3, 1), 9.0, "float32")
+        x = np.full((1, 4, 4, 1), 9.0, "float32")  # test_known_image's shape
         self.assertAllClose(color_testing.run(Equalization(), x), x)
 
     def test_config(self):
