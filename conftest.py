@@ -34,6 +34,15 @@ os.environ["XLA_FLAGS"] = " ".join(
 # the tests' models differ; a second subset run against the first one's
 # cache hit 28 of 363. Reading an entry cost more than compiling it, and
 # the subset ran no faster (192 s without, 218 s with, machine loaded).
+# Also measured and left out (2026-12-02, load 8-13): XLA CPU flags
+# parallel_codegen_split_count=1, use_thunk_runtime=false,
+# multi_thread_eigen=false, copy_insertion_use_region_analysis=false
+# (an eager op still costs ~25 ms CPU to lower and compile, a quarter of it
+# JAX building a fresh MLIR context per lowering; none beat the noise);
+# `--dist worksteal` instead of xdist's default `load`, which hands the
+# first quarter of the tests out alternately and so splits each module
+# over both workers (layers/rnn + layers/attention on jax: load 180.6 s
+# CPU, worksteal 167.6 and 185.5 s).
 
 if importlib.util.find_spec("torch") is not None:
     import torch  # noqa: F401
