@@ -508,19 +508,21 @@ def _flat_calling_convention(graph):
     outputs = graph.graph._codegen.pytree_info.out_spec
     graph.graph._codegen = torch.fx.graph.CodeGen()
     last = [n for n in graph.graph.nodes if n.op == "placeholder"][-1]
-    constants = []
+    placeholders = {}
     for node in list(graph.graph.nodes):
-        if node.op != "get_attr":
+        if node.op != "get_attr" or not isinstance(
+                getattr(graph, node.target), torch.Tensor):
             continue
-        value = getattr(graph, node.target)
-        if not isinstance(value, torch.Tensor):
-            continue
-        with graph.graph.inserting_after(last):
-            last = graph.graph.placeholder(f"constant_{len(constants)}")
-        node.replace_all_uses_with(last)
+        if node.target not in placeholders:
+            with graph.graph.inserting_after(last):
+                last = graph.graph.placeholder(
+                    f"constant_{len(placeholders)}")
+            placeholders[node.target] = last
+        node.replace_all_uses_with(placeholders[node.target])
         graph.graph.erase_node(node)
-        delattr(graph, node.target)
-        constants.append(value)
+    constants = [getattr(graph, name) for name in placeholders]
+    for name in placeholders:
+        delattr(graph, name)
     graph.recompile()
     return outputs, constants
 

@@ -288,3 +288,22 @@ class CompileInChildTest(testing.TestCase):
         with self.assertRaises(ChildProcessError):
             os.waitpid(pid, os.WNOHANG)
         self.assertFalse(os.path.exists(folder))
+
+    def test_flat_calling_convention_takes_each_constant_once(self):
+        import torch
+
+        constant = torch.tensor([2.0, 3.0])
+
+        def step(values, leaves):
+            return {"out": values[0] * constant + leaves[0] * constant}
+
+        graph = self.step_capture.make_fx(
+            step, tracing_mode="fake", _allow_non_fake_inputs=True
+        )([torch.ones(2)], [torch.ones(2)])
+        outputs, constants = self.step_capture._flat_calling_convention(
+            graph)
+        self.assertLen(constants, 1)
+        flat = graph(torch.ones(2), torch.ones(2), *constants)
+        self.assertAllClose(
+            torch.utils._pytree.tree_unflatten(flat, outputs)["out"],
+            [4.0, 6.0])
