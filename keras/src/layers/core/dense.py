@@ -313,20 +313,20 @@ class Dense(KernelQuantizationMixin, LoraMixin, Layer):
         return self._kernel
 
     def call(self, inputs, training=None):
-        # `.value` hands matmul plain tensors (torch's fast path).
+        # `.value` hands the product plain tensors (torch's fast path).
         kernel = (
             self._lora_weight() if self.lora_enabled else self._kernel.value
         )
-        # Eager tensors go straight to the backend: the `ops` wrappers
-        # would only find again that nothing is symbolic (4 Python calls,
-        # ~2us a Dense call on torch).
+        bias = None if self.bias is None else self.bias.value
         if isinstance(inputs, KerasTensor) or isinstance(kernel, KerasTensor):
-            numpy = ops
+            x = ops.matmul(inputs, kernel)
+            if bias is not None:
+                x = ops.add(x, bias)
         else:
-            numpy = backend.numpy
-        x = numpy.matmul(inputs, kernel)
-        if self.bias is not None:
-            x = numpy.add(x, self.bias.value)
+            # Eager tensors go straight to the backend's fused product
+            # (one `addmm` on torch): the `ops` wrappers would only find
+            # again that nothing is symbolic.
+            x = backend.nn.linear(inputs, kernel, bias)
         activation = self.activation
         if activation is not None and activation is not activations.linear:
             x = activation(x)

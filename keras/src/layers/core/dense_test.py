@@ -52,6 +52,32 @@ class DenseTest(testing.TestCase):
         self.assertEqual(kernel.shape, (5, 4))
         self.assertEqual(bias.shape, (4,))
 
+    def test_backend_linear_matches_matmul_plus_bias(self):
+        # `Dense`'s eager product: one fused call on torch, the backend's
+        # `matmul` and `add` elsewhere, with the same results and dtypes.
+        from keras.src import backend
+
+        rng = np.random.RandomState(2)
+        kernel = rng.randn(5, 4).astype("float32")
+        bias = rng.randn(4).astype("float32")
+        for shape in [(3, 5), (2, 3, 5)]:
+            x = rng.randn(*shape).astype("float32")
+            y = backend.nn.linear(ops.convert_to_tensor(x),
+                                  ops.convert_to_tensor(kernel),
+                                  ops.convert_to_tensor(bias))
+            self.assertAllClose(y, x @ kernel + bias, atol=1e-5)
+            y = backend.nn.linear(ops.convert_to_tensor(x),
+                                  ops.convert_to_tensor(kernel))
+            self.assertAllClose(y, x @ kernel, atol=1e-5)
+        # Mixed dtypes follow `matmul`'s and `add`'s promotion.
+        x = ops.convert_to_tensor(np.ones((2, 5), "int8"))
+        y = backend.nn.linear(x, ops.convert_to_tensor(kernel),
+                              ops.convert_to_tensor(bias))
+        expected = ops.add(ops.matmul(x, kernel), bias)
+        self.assertEqual(backend.standardize_dtype(y.dtype),
+                         backend.standardize_dtype(expected.dtype))
+        self.assertAllClose(y, expected, atol=1e-5)
+
     def test_higher_rank_inputs_contract_last_axis(self):
         layer = Dense(2)
         x = np.random.RandomState(1).randn(2, 3, 4, 5).astype("float32")

@@ -17,3 +17,4 @@ from keras.src.backend.jax.nn.attention import *  # noqa: F403
 from keras.src.backend.jax.nn.convolution import *  # noqa: F403
 from keras.src.backend.jax.nn.losses import *  # noqa: F403
 from keras.src.backend.jax.nn.normalization import *  # noqa: F403
+from keras.src.backend.jax.nn.linear import *  # noqa: F403

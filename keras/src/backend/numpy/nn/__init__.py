@@ -12,3 +12,4 @@ from keras.src.backend.numpy.nn.attention import *  # noqa: F403
 from keras.src.backend.numpy.nn.convolution import *  # noqa: F403
 from keras.src.backend.numpy.nn.losses import *  # noqa: F403
 from keras.src.backend.numpy.nn.normalization import *  # noqa: F403
+from keras.src.backend.numpy.nn.linear import *  # noqa: F403

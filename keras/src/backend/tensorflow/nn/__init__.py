@@ -12,3 +12,4 @@ from keras.src.backend.tensorflow.nn.attention import *  # noqa: F403
 from keras.src.backend.tensorflow.nn.convolution import *  # noqa: F403
 from keras.src.backend.tensorflow.nn.losses import *  # noqa: F403
 from keras.src.backend.tensorflow.nn.normalization import *  # noqa: F403
+from keras.src.backend.tensorflow.nn.linear import *  # noqa: F403

@@ -14,3 +14,4 @@ from keras.src.backend.torch.nn.attention import *  # noqa: F403
 from keras.src.backend.torch.nn.convolution import *  # noqa: F403
 from keras.src.backend.torch.nn.losses import *  # noqa: F403
 from keras.src.backend.torch.nn.normalization import *  # noqa: F403
+from keras.src.backend.torch.nn.linear import *  # noqa: F403
