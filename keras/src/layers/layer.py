@@ -86,6 +86,13 @@ class Layer(backend.BackendLayer, Operation):
     # differ; instances read and write the `supports_jit` property.
     _default_supports_jit = dict.fromkeys(layer_helpers.BACKENDS, True)
     _init_signature = None
+    # The fast path of nested eager calls (`_call_with_context`): whether
+    # nothing but `call` and `training` needs doing for this layer (`None`:
+    # not decided since the attributes it depends on last changed), and the
+    # `(type, shape, dtype)` of the last single input known to need no
+    # check or cast.
+    _plain_layer = None
+    _plain_input = None
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -165,7 +172,15 @@ class Layer(backend.BackendLayer, Operation):
         if tracker is not None and name not in _UNTRACKED:
             value = tracker.track(value)
             self._track_backend_attribute(name, value)
+        if name in _PLAIN_CALL_ATTRIBUTES:
+            self._forget_plain_call()
         object.__setattr__(self, name, value)
+
+    def _forget_plain_call(self):
+        """Makes the next eager call take the full path and decide again
+        whether the fast one applies."""
+        object.__setattr__(self, "_plain_layer", None)
+        object.__setattr__(self, "_plain_input", None)
 
     def __delattr__(self, name):
         value = self.__dict__.get(name)
@@ -572,6 +587,7 @@ class Layer(backend.BackendLayer, Operation):
     def input_spec(self, value):
         self._input_spec = value
         object.__setattr__(self, "_checked_input", None)
+        self._forget_plain_call()
 
     @property
     def supports_jit(self):
@@ -687,6 +703,42 @@ class Layer(backend.BackendLayer, Operation):
         # thread, so they read without `getattr` and its swallowed
         # `AttributeError`.
         context = _STATE.call_context
+        plain_input = self._plain_input
+        if (
+            plain_input is not None
+            and context is not None
+            and len(args) == 1
+            and (not kwargs or (len(kwargs) == 1 and "training" in kwargs))
+        ):
+            first = args[0]
+            if (type(first), getattr(first, "shape", None),
+                    getattr(first, "dtype", None)) == plain_input:
+                # The fast path: a nested call of a plain layer (see
+                # `_decide_plain_layer`) on one tensor of a shape and
+                # dtype that passed the input spec and need no cast.
+                # Only `training` remains to resolve and share.
+                saved_training = context.training
+                if info.has_training:
+                    training = kwargs.get("training")
+                    if training is None:
+                        training = saved_training
+                        if training is None:
+                            training = info.training_default
+                        if training is not None:
+                            kwargs["training"] = training
+                elif kwargs:
+                    training = kwargs.pop("training")
+                else:
+                    training = saved_training
+                output_mask = mask if self._supports_masking else None
+                if training is saved_training:
+                    # Sublayers inherit it as it is (the usual case).
+                    return self.call(first, **kwargs), output_mask
+                context.training = training
+                try:
+                    return self.call(first, **kwargs), output_mask
+                finally:
+                    context.training = saved_training
         outermost = context is None
         if outermost:
             context = _CallContext()
@@ -748,6 +800,8 @@ class Layer(backend.BackendLayer, Operation):
                     args = self._cast_args(args)
             if kwargs and self.autocast:
                 kwargs = self._cast_kwargs(kwargs)
+            if len(args) == 1 and self._plain_layer is not False:
+                self._remember_plain_input(first)
             call = self.call
             if self._remat_mode is not None:
                 call = self.rematerialized_call(call, *args, **kwargs)
@@ -772,6 +826,47 @@ class Layer(backend.BackendLayer, Operation):
             context.training = saved_training
             if outermost:
                 _STATE.call_context = None
+
+    def _remember_plain_input(self, first):
+        """Lets later nested calls on tensors of `first`'s shape and dtype
+        take the fast path, when the layer is plain and `first` (the
+        argument as given, which passed the input spec) needs no cast."""
+        plain = self._plain_layer
+        if plain is None:
+            plain = self._decide_plain_layer()
+            object.__setattr__(self, "_plain_layer", plain)
+        shape = getattr(first, "shape", None)
+        if (
+            not plain
+            or shape is None
+            or isinstance(first, KerasTensor)
+            # Symbolic sizes of a traced call: comparing them with
+            # another call's would specialize them.
+            or not all(type(d) is int for d in shape)
+        ):
+            return
+        dtype = first.dtype
+        if self.autocast and self._input_cast.get(dtype, False) is not None:
+            return
+        # The type first: a traced tensor never matches an eager one.
+        object.__setattr__(self, "_plain_input", (type(first), shape, dtype))
+
+    def _decide_plain_layer(self):
+        """Whether an eager call of this layer needs nothing but `call`
+        and `training`: built, no rematerialization, no autocast scope, no
+        activity regularizer, no mask arguments and the default mask
+        propagation."""
+        info = self._call_info
+        return bool(
+            self.built
+            and self._remat_mode is None
+            and (self._autocast_dtype is None or not self.autocast)
+            and self.activity_regularizer is None
+            and not info.has_mask
+            and not info.argument_masks
+            and (not self._supports_masking
+                 or type(self).compute_mask is Layer.compute_mask)
+        )
 
     def _add_activity_loss(self, outputs):
         # Keras scales the penalty by the batch size.
@@ -1140,6 +1235,13 @@ class Layer(backend.BackendLayer, Operation):
 _STATE = global_state._STATE
 # First arguments that may hold NumPy arrays to convert.
 _CONVERTIBLE = (np.ndarray, list, tuple, dict)
+# Attributes that decide whether a layer's eager call can take the fast
+# path; setting one makes the layer decide again.
+_PLAIN_CALL_ATTRIBUTES = frozenset([
+    "built", "autocast", "activity_regularizer", "dtype_policy",
+    "_remat_mode", "supports_masking", "_supports_masking", "input_spec",
+    "_input_spec",
+])
 _STRUCTURES = (list, tuple, dict)
 
 

@@ -175,6 +175,60 @@ class LayerTest(testing.TestCase):
         layer.add_weight(shape=(2,), initializer="ones", regularizer="l1")
         self.assertAllClose(layer.losses[0], 0.02)
 
+    def test_nested_plain_calls_keep_training_masks_and_checks(self):
+        # The second and later nested calls of a plain layer on an input
+        # of the same shape and dtype take `_call_with_context`'s fast
+        # path; they must behave as the first (full) one.
+        class Wrap(Layer):
+            def __init__(self, inner, **kwargs):
+                super().__init__(**kwargs)
+                self.inner = inner
+
+            def call(self, x, training=None, mask=None):
+                return self.inner(x, training=training)
+
+        class Probe(Layer):
+            def __init__(self, **kwargs):
+                super().__init__(**kwargs)
+                self.supports_masking = True
+
+            def call(self, x, training=None):
+                self.seen = training
+                return x * 2.0
+
+        probe = Probe()
+        outer = Wrap(probe)
+        x = ops.ones((2, 3))
+        for _ in range(2):
+            outer(x, training=True)
+            self.assertTrue(probe.seen)
+            outer(x)
+            self.assertIsNone(probe.seen)
+        self.assertIsNotNone(probe._plain_input)
+        # The mask reaches the output through the fast path.
+        if backend.backend() in ("torch", "tensorflow"):
+            backend.set_keras_mask(x, ops.array([True, False]))
+            y = outer(x)
+            self.assertAllEqual(backend.get_keras_mask(y), [True, False])
+            backend.set_keras_mask(x, None)
+        # Attributes set later take effect on the next nested call.
+        probe.activity_regularizer = lambda y: ops.sum(y)
+        outer(x)
+        self.assertLen(outer.losses, 1)
+        self.assertAllClose(outer.losses[0], 6.0)  # 12 / batch of 2
+        probe.input_spec = InputSpec(axes={-1: 4})
+        with self.assertRaisesRegex(ValueError, "incompatible"):
+            outer(x)
+        probe.input_spec = None
+        probe.activity_regularizer = None
+        probe.dtype_policy = "float16"
+        self.assertEqual(backend.standardize_dtype(outer(x).dtype),
+                         "float16")
+        # Another dtype goes through the cast again.
+        probe.dtype_policy = "float32"
+        y = outer(ops.ones((2, 3), dtype="float64"))
+        self.assertEqual(backend.standardize_dtype(y.dtype), "float32")
+
     def test_masking_propagation(self):
         class MakeMask(Layer):
             def compute_mask(self, inputs, previous_mask):
