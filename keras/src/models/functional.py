@@ -100,6 +100,21 @@ class Functional(Function, Model):
         if plan is None or plan.nodes is not self._nodes:
             plan = _CallPlan(self)
             object.__setattr__(self, "_plan", plan)
+        if plan.chain is not None and mask is None and (
+            plan.tensor_ready(inputs)
+        ):
+            # A chain of layers (a `Sequential`'s graph) on one tensor:
+            # each output goes straight to the next layer, no lookups.
+            y = inputs
+            y_mask = backend.get_keras_mask(inputs)
+            for layer in plan.chain:
+                kwargs = {} if training is None else {"training": training}
+                y, y_mask = layer._call_with_context((y,), kwargs, y_mask)
+                if isinstance(y, _STRUCTURES):
+                    y, y_mask = _only_output(y, y_mask)
+            if y_mask is not None:
+                backend.set_keras_mask(y, y_mask)
+            return y
         values = {}
         masks = {}
         if mask is None and plan.input_id is not None and (
@@ -236,7 +251,8 @@ class _CallPlan:
     call a layer on one tensor and give one output (the fast path), and
     `(node, None, None, None)` for the others. `input_id` and `output_id`
     are set when the model has one input (a plain, dense `Input`) and one
-    output that `call` returns unwrapped.
+    output that `call` returns unwrapped; `chain` holds the layers in
+    order when, moreover, each step takes the previous step's output.
     """
 
     def __init__(self, model):
@@ -271,6 +287,22 @@ class _CallPlan:
             isinstance(struct, KerasTensor) or _is_sequence(struct)
         ):
             self.output_id = id(model._outputs[0])
+        self.chain = self._chain()
+
+    def _chain(self):
+        """The layers in order when the graph is a chain (the first step
+        takes the input, each later one the previous one's output, the
+        last gives the output), else `None`."""
+        if self.input_id is None or self.output_id is None:
+            return None
+        previous = self.input_id
+        for _, operation, in_id, out_id in self.steps:
+            if operation is None or in_id != previous:
+                return None
+            previous = out_id
+        if not self.steps or previous != self.output_id:
+            return None
+        return tuple(step[1] for step in self.steps)
 
     def tensor_ready(self, x):
         """Whether `x` is a backend tensor that `_standardize_inputs`
@@ -299,6 +331,14 @@ def _store_outputs(node, outputs, output_masks, values, masks):
     for x, y, y_mask in zip(node.outputs, flat_outputs, output_masks):
         values[id(x)] = y
         masks[id(x)] = y_mask
+
+
+def _only_output(outputs, output_mask):
+    """The one output of a node whose layer returned a structure, and its
+    mask, as `_store_outputs` records them."""
+    if output_mask is not None and tree.is_nested(output_mask):
+        output_mask = tree.flatten(output_mask)[0]
+    return tree.flatten(outputs)[0], output_mask
 
 
 def _input_mask(node, masks):

@@ -67,6 +67,41 @@ class SequentialTest(testing.TestCase):
         self.assertNotIsInstance(model.layers[0], InputLayer)
         self.assertIs(model.get_layer(index=0), model.layers[0])
 
+    def test_chain_of_layers_matches_layer_by_layer_calls(self):
+        # A `Sequential` runs its layers as a chain (no lookups by id);
+        # repeated calls, masks and a layer returning a one-element list
+        # behave as calling the layers one by one.
+        from keras.src import backend
+        from keras.src import ops
+        from keras.src.layers.core.dense import Dense
+
+        class AsList(Layer):
+            def __init__(self):
+                super().__init__()
+                self.supports_masking = True
+
+            def call(self, x):
+                return [x + 1.0]
+
+            def compute_output_spec(self, x):
+                return KerasTensor(x.shape, x.dtype)
+
+        first, second = Dense(3), Dense(2, activation="relu")
+        model = Sequential([Input((4,)), first, AsList(), second])
+        x = ops.convert_to_tensor(
+            np.random.RandomState(0).randn(5, 4).astype("float32")
+        )
+        expected = second(first(x) + 1.0)
+        for _ in range(3):
+            self.assertAllClose(model(x), expected, atol=1e-6)
+        self.assertIsNotNone(model._functional._plan.chain)
+        if backend.backend() in ("torch", "tensorflow"):
+            mask = [True] * 4 + [False]
+            backend.set_keras_mask(x, ops.array(mask))
+            self.assertAllEqual(backend.get_keras_mask(model(x)), mask)
+            # `call` itself reads the mask the input carries.
+            self.assertAllEqual(backend.get_keras_mask(model.call(x)), mask)
+
     def test_training_argument_reaches_layers(self):
         class Probe(Layer):
             def call(self, x, training=False):
