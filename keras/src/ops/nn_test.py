@@ -1508,6 +1508,12 @@ class ConsistencyTest(testing.TestCase):
             # Keras's backend nn modules also hold `tanh` (the op itself
             # is `keras.ops.tanh`, a NumPy op).
             signatures.pop("tanh", None)
+            # `linear` is Dense's fused matmul + bias, a backend entry
+            # with no op of its own (each backend must still define it).
+            self.assertEqual(
+                signatures.pop("linear"), ["inputs", "kernel", "bias"],
+                msg=name,
+            )
             self.assertEqual(signatures, expected, msg=name)
 
     def test_every_op_has_a_docstring_example(self):
