@@ -144,10 +144,11 @@ def check_shapes(loss_name, y_true, y_pred, exact=False):
             compatible = False
     if not compatible:
         relation = "the same shape" if exact else "broadcastable shapes"
-        raise ValueError(
+        raise backend.core.input_error(
+            ValueError,
             f"Loss `{loss_name}`: `y_true` and `y_pred` must have "
             f"{relation}. Received: y_true.shape={true_shape}, "
-            f"y_pred.shape={pred_shape}"
+            f"y_pred.shape={pred_shape}",
         )
 
 

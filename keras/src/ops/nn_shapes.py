@@ -62,9 +62,12 @@ def softmax_spec(op_name):
 def check_glu(shape, axis):
     axis = shape_rules.canonicalize_axis("glu", axis, len(shape))
     if shape[axis] is not None and shape[axis] % 2:
-        raise ValueError(
+        from keras.src import backend
+
+        raise backend.core.input_error(
+            ValueError,
             "`glu`: the size of `axis` must be even. Received: "
-            f"x.shape={tuple(shape)}, axis={axis}"
+            f"x.shape={tuple(shape)}, axis={axis}",
         )
     return axis
 

@@ -54,9 +54,11 @@ def _shape(op_name, shape):
 def _float_dtype(op_name, dtype):
     dtype = dtypes.standardize_dtype(dtype)
     if not dtypes.is_float_dtype(dtype):
-        raise ValueError(
+        raise backend.core.input_error(
+            ValueError,
             f"`keras.random.{op_name}` requires a floating point `dtype`. "
-            f"Received: dtype={dtype}"
+            f"Received: dtype={dtype}",
+            dtype=True,
         )
     return dtype
 

@@ -23,6 +23,14 @@ IS_THREAD_SAFE = True
 SUPPORTS_COMPLEX_DTYPES = True
 
 
+def input_error(keras_class, message, dtype=False):
+    """The error of a Keras input check: `keras_class` itself (JAX raises
+    the classes Keras documents for these). See
+    `keras.src.backend.common.errors`."""
+    del dtype
+    return keras_class(message)
+
+
 class Variable(KerasVariable):
     """A Keras variable holding a `jax.Array` (replaced on each assign)."""
 

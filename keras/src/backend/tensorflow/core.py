@@ -9,6 +9,7 @@ import tensorflow as tf
 
 from keras.src import tree
 from keras.src.backend.common import dtypes
+from keras.src.backend.common.errors import mixed_error_class
 from keras.src.backend.common.prefix_scan import prefix_scan
 from keras.src.backend.common.saturation import saturation_bounds
 from keras.src.backend.common import name_scope as common_name_scope
@@ -21,6 +22,19 @@ SUPPORTS_SPARSE_TENSORS = True
 SUPPORTS_RAGGED_TENSORS = True
 IS_THREAD_SAFE = True
 SUPPORTS_COMPLEX_DTYPES = True
+
+
+def input_error(keras_class, message, dtype=False):
+    """The error of a Keras input check whose input a TensorFlow kernel
+    would reject too: a `keras_class` that is also TensorFlow's class for
+    it (`TypeError` for an unsupported `dtype`, else
+    `InvalidArgumentError`). See `keras.src.backend.common.errors`."""
+    if dtype:
+        return mixed_error_class(keras_class, TypeError)(message)
+    error_class = mixed_error_class(
+        keras_class, tf.errors.InvalidArgumentError
+    )
+    return error_class(None, None, message)
 
 
 class Variable(KerasVariable):

@@ -19,6 +19,7 @@ import torch
 
 from keras.src.backend.common import symbolic_scope
 from keras.src.backend.common import symbolic_shapes
+from keras.src.backend.common.errors import mixed_error_class
 from keras.src.backend.common.keras_tensor import KerasTensor
 from keras.src.backend.common.name_scope import name_scope  # noqa: F401
 from keras.src.backend.common.stateless_scope import StatelessScope
@@ -59,6 +60,15 @@ SUPPORTS_SPARSE_TENSORS = False
 SUPPORTS_RAGGED_TENSORS = False
 IS_THREAD_SAFE = True
 SUPPORTS_COMPLEX_DTYPES = True
+
+
+def input_error(keras_class, message, dtype=False):
+    """The error of a Keras input check whose input a PyTorch kernel would
+    reject too: a `keras_class` that is also torch's class for it
+    (`NotImplementedError` for an unsupported `dtype`, else
+    `RuntimeError`). See `keras.src.backend.common.errors`."""
+    framework_class = NotImplementedError if dtype else RuntimeError
+    return mixed_error_class(keras_class, framework_class)(message)
 
 
 @symbolic_scope.symbolic
