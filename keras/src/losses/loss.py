@@ -282,7 +282,7 @@ def reduce_values(values, weights=None, count_mask=None,
             mean = total / float(size)
             if mean.dtype == total.dtype:  # NumPy widens bfloat16.
                 return mean
-        if size is None:  # A symbolic tensor of unknown size.
+        if size is None:  # Sizes known only when the step runs.
             size = ops.sum(ops.ones_like(values))
         denominator = ops.cast(size, values.dtype)
     return ops.divide_no_nan(total, denominator)
@@ -294,7 +294,9 @@ def _static_size(x):
         shape = tuple(x.shape)
     except ValueError:  # A TensorFlow tensor of unknown rank.
         return None
-    if any(d is None for d in shape):
+    # Unknown sizes are None; sizes a torch capture keeps symbolic are
+    # SymInts, whose comparisons would specialize the graph to one shape.
+    if not all(isinstance(d, int) for d in shape):
         return None
     return math.prod(shape)
 

@@ -281,17 +281,23 @@ class CapturedStep:
 @contextlib.contextmanager
 def _fresh_input_checks(model):
     """Forgets the input shapes the layers last checked (`Layer.
-    _check_input_spec`) before and after capturing: comparing symbolic
-    sizes with remembered ones would add shape guards, and a remembered
-    symbolic size would outlive its capture."""
+    _check_input_spec`) and last called their fast path with (`Layer.
+    _plain_input`) before and after capturing: comparing symbolic sizes
+    with remembered ones would add shape guards (a graph pinned to one
+    batch size), and a remembered symbolic size would outlive its
+    capture."""
     layers = list(model._flatten_layers(include_self=True))
-    for layer in layers:
-        object.__setattr__(layer, "_checked_input", None)
+
+    def forget():
+        for layer in layers:
+            object.__setattr__(layer, "_checked_input", None)
+            object.__setattr__(layer, "_plain_input", None)
+
+    forget()
     try:
         yield
     finally:
-        for layer in layers:
-            object.__setattr__(layer, "_checked_input", None)
+        forget()
 
 
 def _compile_static(graph, inputs, options):
