@@ -83,6 +83,10 @@ class BackendConsistencyTest(testing.TestCase):
             # None, or (TensorFlow) a function of (apply, grads, variables).
             self.assertTrue(module.cross_replica_apply is None
                             or callable(module.cross_replica_apply))
+            # None, or (torch) the class `keras.optimizers.<Name>(...)`
+            # creates for a shared optimizer class.
+            self.assertTrue(module.backend_subclass is None
+                            or callable(module.backend_subclass))
             for name in kernels:
                 self.assertEqual(
                     hasattr(module, name), module.SUPPORTS_FUSED_UPDATES,

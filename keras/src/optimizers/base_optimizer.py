@@ -97,9 +97,8 @@ class Optimizer:
     def __new__(cls, *args, **kwargs):
         # A backend may create its own subclass of a shared optimizer, as
         # Keras's torch backend does (saved configs name its module).
-        backend_subclass = getattr(backend.optimizer, "backend_subclass", None)
-        if backend_subclass is not None:
-            cls = backend_subclass(cls)
+        if backend.optimizer.backend_subclass is not None:
+            cls = backend.optimizer.backend_subclass(cls)
         return super().__new__(cls)
 
     def __init__(

@@ -11,6 +11,9 @@ compiled step already.
 # Read once by `keras.src.optimizers.base_optimizer` (see
 # `backend/torch/optimizer.py`).
 SUPPORTS_FUSED_UPDATES = False
+# `keras.optimizers.<Name>(...)` creates the shared class itself (on torch,
+# `backend_subclass` picks Keras's torch subclass).
+backend_subclass = None
 # No replica contexts: `Optimizer.apply` runs as is.
 cross_replica_apply = None
 

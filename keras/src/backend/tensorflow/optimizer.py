@@ -11,6 +11,9 @@ import tensorflow as tf
 # Read once by `keras.src.optimizers.base_optimizer` (see
 # `backend/torch/optimizer.py`).
 SUPPORTS_FUSED_UPDATES = False
+# `keras.optimizers.<Name>(...)` creates the shared class itself (on torch,
+# `backend_subclass` picks Keras's torch subclass).
+backend_subclass = None
 
 
 def __getattr__(name):
