@@ -495,12 +495,14 @@ def reciprocal(x):
         x: a tensor.
 
     Returns:
-        A tensor of floats: integer inputs give `floatx()`.
+        A tensor of `x`'s float dtype. Integers follow the backend, as in
+        Keras: `floatx()` on JAX and torch, an integer division on NumPy,
+        an error on TensorFlow (cast them first).
 
     Example:
 
-    >>> keras.ops.reciprocal(np.array([2, 4], "int32"))
-    array([0, 0], dtype=int32)
+    >>> keras.ops.reciprocal(np.array([2.0, 4.0], "float32"))
+    array([0.5 , 0.25], dtype=float32)
     """
     if any_symbolic_tensors((x,)):
         return symbolic_op(reciprocal, shape_rules.float_unary_spec, x)
